@@ -259,6 +259,9 @@ export const MSG = {
   adminPasswordWrong: 'Your administrator password is incorrect.',
   alreadyAnswered: 'Already answered in this submitted questionnaire',
   // ---- end of issue 33, service messages ----
+  // ---- i33server: a refused reference (server/platform/references.ts) ----
+  chooseEnabledSiteHere: 'Choose an enabled site of this institution',
+  // ---- end of i33server ----
 } as const;
 
 /**
@@ -336,6 +339,9 @@ export const MSG_FORMATS = {
   panelNoTests: '{{panel}} has no tests',
   alreadyEnrolled: '{{name}} is already enrolled',
   // ---- end of issue 33, service messages ----
+  // ---- i33server: a refused reference (server/platform/references.ts); `...Record`: a record's name, lower case ----
+  chooseEnabledRecord: 'Choose an enabled {{whatRecord}}',
+  // ---- end of i33server ----
 } as const;
 export type MessageFormat = keyof typeof MSG_FORMATS;
 

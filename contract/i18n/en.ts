@@ -872,6 +872,17 @@ export const en = {
     Field: 'Field',
     'Submitted questionnaire': 'Submitted questionnaire',
     'Trusted partner key': 'Trusted partner key',
+    // ---- i33server: the labels a refused reference names (server/platform/references.ts) ----
+    'Sending Institution Site': 'Sending Institution Site',
+    'Position labeling option': 'Position labeling option',
+    'Row labeling schema': 'Row labeling schema',
+    'Column labeling schema': 'Column labeling schema',
+    Unit: 'Unit',
+    'Consent purposes': 'Consent purposes',
+    'Collection Procedure': 'Collection Procedure',
+    'Specimen type': 'Specimen type',
+    'Data type': 'Data type',
+    // ---- end of i33server ----
   },
   /** Research requests (issue 32 item 5, docs/research.md "Requests"): web/src/features/research-requests. */
   requests: {
@@ -3649,6 +3660,34 @@ export const en = {
       'Withdrawn by': 'Withdrawn by',
       'Withdrawn on': 'Withdrawn on',
     },
+    // ---- i33server: where the chain breaks (server/modules/audit/audit-chain.ts), the verify screen's detail ----
+    chainBreaks: {
+      unsealed:
+        'the row is in no block although block {{seq}} (from record #{{firstId}}) after it is sealed: it was inserted directly in the database, or the block that sealed it was deleted',
+      firstLinked:
+        'prev_hash is {{prevHash}} but this is the first chained row of the institution: earlier rows were deleted',
+      linked:
+        'prev_hash {{prevHash}} is not the hash {{previousHash}} of the previous row (id {{previousId}}): a row between them was deleted, or a hash was rewritten',
+      unhashed: 'the row has no hash: it was not written by the audit function (inserted directly in the database)',
+      edited:
+        "the row's content does not match its hash (stored {{stored}}, computed {{computed}}): the row was edited after it was written",
+      range: 'block {{seq}} (records #{{firstId}}–#{{lastId}})',
+      blockFollows:
+        "{{range}} does not follow block {{prevSeq}} (its prev_hash {{prevHash}}, block {{prevSeq}}'s hash {{previousHash}}): a block between them was deleted, or a block was rewritten",
+      firstBlock:
+        "{{range}} is the institution's first block but is numbered {{seq}} with prev_hash {{prevHash}}: earlier blocks were deleted",
+      blockEdited: '{{range}} does not match its hash: the block was edited',
+      rowsDeleted:
+        '{{range}} sealed {{sealed}} rows but {{found}} are there: {{missing}} were deleted (or moved out by changing their id or institution)',
+      rowsInserted:
+        '{{range}} sealed {{sealed}} rows but {{found}} are there: rows were inserted directly in the database',
+      merkle:
+        '{{range}}: its rows do not give its Merkle root: a row was replaced or its hash rewritten, or rows were reordered (their ids changed)',
+      /** A hash shown shortened ('ab12cd34ef56…'), or none. */
+      hash: "'{{hash}}…'",
+      noHash: 'empty',
+    },
+    // ---- end of i33server ----
   },
   /** Setting's left navigation (web/src/app/setting-area.tsx): Printer, Institution, Audit Log. */
   setting: {

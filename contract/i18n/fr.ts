@@ -1077,6 +1077,10 @@ export const fr: Catalogue = {
     panelNoTests: '{{panel}} n’a aucune analyse',
     alreadyEnrolled: '{{name}} est déjà inscrit(e)',
     // ---- end of issue 33, service messages ----
+    // ---- i33server: a refused reference (server/platform/references.ts); the list named, never a gendered article ----
+    chooseEnabledSiteHere: 'Choisissez un site actif de cet établissement',
+    chooseEnabledRecord: 'Choisissez une valeur active de la liste «\u00a0{{whatRecord}}\u00a0»',
+    // ---- end of i33server ----
   },
   fields: {
     Language: 'Langue',
@@ -1163,6 +1167,17 @@ export const fr: Catalogue = {
     Field: 'Champ',
     'Submitted questionnaire': 'Questionnaire rempli',
     'Trusted partner key': 'Clé de partenaire de confiance',
+    // ---- i33server: the labels a refused reference names (server/platform/references.ts) ----
+    'Sending Institution Site': 'Site expéditeur',
+    'Position labeling option': "Option d'étiquetage des positions",
+    'Row labeling schema': "Schéma d'étiquetage des rangées",
+    'Column labeling schema': "Schéma d'étiquetage des colonnes",
+    Unit: 'Unité',
+    'Consent purposes': 'Finalités de consentement',
+    'Collection Procedure': 'Procédure de prélèvement',
+    'Specimen type': "Type d'échantillon",
+    'Data type': 'Type de donnée',
+    // ---- end of i33server ----
   },
   requests: {
     states: {
@@ -1988,6 +2003,11 @@ export const fr: Catalogue = {
     'queries.exact_staff_only':
       'Seul le personnel qui peut lister les échantillons correspondants peut demander le compte exact.',
     // ---- end of branch rq32count ----
+    // ---- i33server: a reference refused (server/platform/references.ts): the list named, never a gendered article ----
+    reference_refused: 'Choisissez une valeur active de la liste «\u00a0{{whatRecord}}\u00a0».',
+    reference_refused_labelled:
+      '{{labelRecord}}\u00a0: choisissez une valeur active de la liste «\u00a0{{whatRecord}}\u00a0»',
+    // ---- end of i33server ----
   },
   common: {
     /** Issue 33, les derniers mots du web (i18nweb)\u00a0: le « quoi » de NoAccess par règle (web/src/app/route-access.ts). */
@@ -4496,6 +4516,34 @@ export const fr: Catalogue = {
       'Withdrawn by': 'Retiré par',
       'Withdrawn on': 'Retiré le',
     },
+    // ---- i33server: where the chain breaks (server/modules/audit/audit-chain.ts), the verify screen's detail ----
+    chainBreaks: {
+      unsealed:
+        "la ligne n'est dans aucun bloc alors que le bloc {{seq}} (à partir de l'enregistrement n°\u00a0{{firstId}}) qui la suit est scellé\u00a0: elle a été insérée directement dans la base de données, ou le bloc qui la scellait a été supprimé",
+      firstLinked:
+        "prev_hash vaut {{prevHash}} alors que c'est la première ligne chaînée de l'établissement\u00a0: des lignes antérieures ont été supprimées",
+      linked:
+        "prev_hash {{prevHash}} n'est pas le hachage {{previousHash}} de la ligne précédente (id {{previousId}})\u00a0: une ligne entre les deux a été supprimée, ou un hachage a été réécrit",
+      unhashed:
+        "la ligne n'a pas de hachage\u00a0: elle n'a pas été écrite par la fonction d'audit (insérée directement dans la base de données)",
+      edited:
+        'le contenu de la ligne ne correspond pas à son hachage (enregistré {{stored}}, calculé {{computed}})\u00a0: la ligne a été modifiée après son écriture',
+      range: 'le bloc {{seq}} (enregistrements n°\u00a0{{firstId}} à n°\u00a0{{lastId}})',
+      blockFollows:
+        '{{range}} ne suit pas le bloc {{prevSeq}} (son prev_hash {{prevHash}}, le hachage du bloc {{prevSeq}} {{previousHash}})\u00a0: un bloc entre les deux a été supprimé, ou un bloc a été réécrit',
+      firstBlock:
+        "{{range}} est le premier bloc de l'établissement mais porte le numéro {{seq}} avec le prev_hash {{prevHash}}\u00a0: des blocs antérieurs ont été supprimés",
+      blockEdited: '{{range}} ne correspond pas à son hachage\u00a0: le bloc a été modifié',
+      rowsDeleted:
+        "{{range}} a scellé {{sealed}} lignes mais {{found}} s'y trouvent\u00a0: {{missing}} ont été supprimées (ou déplacées en changeant leur id ou leur établissement)",
+      rowsInserted:
+        "{{range}} a scellé {{sealed}} lignes mais {{found}} s'y trouvent\u00a0: des lignes ont été insérées directement dans la base de données",
+      merkle:
+        '{{range}}\u00a0: ses lignes ne donnent pas sa racine de Merkle\u00a0: une ligne a été remplacée ou son hachage réécrit, ou des lignes ont été réordonnées (leurs id ont changé)',
+      hash: '«\u00a0{{hash}}…\u00a0»',
+      noHash: 'vide',
+    },
+    // ---- end of i33server ----
   },
   setting: {
     title: 'Paramètres',

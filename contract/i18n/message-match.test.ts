@@ -16,6 +16,7 @@ const SAMPLE_VALUES = {
   fieldLabel: 'Conversion Factor',
   value: 'Plasma',
   listLabel: 'Gender',
+  whatRecord: 'specimen type',
   title: 'Martian',
   column: 'MRN',
   cells: 2,
@@ -75,6 +76,11 @@ describe('field messages found back in the catalogues (issue 33)', () => {
     expect(say(msgf('atMostOptions', { max: 200 }))).toBe('200 options au plus');
     expect(say(MSG.mappingNoColumn)).toBe("L'association ne nomme aucune colonne");
     expect(say('Something no catalogue holds')).toBeUndefined();
+    // i33server: a record (`...Record`) said by its `records` or `configuration.labels` name; unknown: all English.
+    expect(say(msgf('chooseEnabledRecord', { whatRecord: 'specimen type' }))).toBe(
+      "Choisissez une valeur active de la liste «\u00a0Type d'échantillon\u00a0»",
+    );
+    expect(say(msgf('chooseEnabledRecord', { whatRecord: 'gadget' }))).toBeUndefined();
   });
 
   it('has a French text for every key of every message group', () => {

@@ -84,13 +84,36 @@ export function catalogueText(catalogue: Catalogue, entry: MessageEntry): string
   if (typeof node !== 'string') return undefined;
   // A value named `...Label` is a registry field's English label: said as the configuration screens say it.
   const labels: Readonly<Record<string, string>> = catalogue.configuration.labels;
-  const values = entry.values
-    ? Object.fromEntries(
-        Object.entries(entry.values).map(([name, v]) => [
-          name,
-          name.endsWith('Label') && Object.hasOwn(labels, String(v)) ? labels[String(v)] : v,
-        ]),
-      )
-    : undefined;
+  const values: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(entry.values ?? {})) {
+    if (name.endsWith('Label') && Object.hasOwn(labels, String(v))) values[name] = labels[String(v)];
+    else if (name.endsWith('Record')) {
+      // A record a language cannot name keeps the whole message English (never half and half).
+      const said = recordNamed(catalogue, String(v));
+      if (said === undefined) return undefined;
+      values[name] = said;
+    } else values[name] = v;
+  }
   return fill(node, values);
+}
+
+/**
+ * A value named `...Record` (i33server): a record's name as English says it inside a sentence, in lower case
+ * ('specimen type'), found back among the `records` and `configuration.labels` names ('Specimen Type') and said
+ * as the catalogue says it; undefined when neither holds it.
+ */
+function recordNamed(catalogue: Catalogue, words: string): string | undefined {
+  // English says the words as they were written (lower case inside a sentence).
+  if (catalogue === en) return words;
+  const lower = words.toLowerCase();
+  const records: Readonly<Record<string, string>> = catalogue.records;
+  const labels: Readonly<Record<string, string>> = catalogue.configuration.labels;
+  for (const [names, englishNames] of [
+    [records, en.records],
+    [labels, en.configuration.labels],
+  ] as const) {
+    const key = Object.keys(englishNames).find((k) => k.toLowerCase() === lower);
+    if (key !== undefined && Object.hasOwn(names, key)) return names[key];
+  }
+  return undefined;
 }

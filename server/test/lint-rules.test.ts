@@ -128,6 +128,20 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     expect: /named error of the module's \*\.errors\.ts/,
   },
   // ---- end of issue 33, service messages ----
+  // ---- i33server: the platform's problems too ----
+  {
+    what: 'a literal field message in a platform problem (i33server)',
+    file: 'server/platform/planted.ts',
+    code: "import { badRequest } from './errors';\nexport const x = (f: string) => badRequest('Bad', { [f]: [`Choose an enabled site`] });\n",
+    expect: /named error of the module's \*\.errors\.ts/,
+  },
+  {
+    what: 'a title chosen between two English sentences (i33server)',
+    file: 'server/platform/planted.ts',
+    code: "import { badRequest } from './errors';\nexport const x = (l?: string) => badRequest(l ? `${l}: choose one` : 'Choose one.');\n",
+    expect: /named error of the module's \*\.errors\.ts/,
+  },
+  // ---- end of i33server ----
 ];
 
 describe('lint rules refuse planted violations', () => {

@@ -14,6 +14,13 @@ const A = await signedIn(t, ['Administrator']);
 const inst = A.institution.id;
 const api = (p: string) => `/api/institutions/${inst}/${p}`;
 const FR = { 'accept-language': 'fr' };
+// i33server: an administrator of the same institution who chose French (the account's language, not the header).
+const frenchAccount = await signedIn(t, ['Administrator'], A.institution);
+const chose = await t.call('PUT', '/api/Authentication/language', {
+  token: frenchAccount.token,
+  body: { language: 'fr' },
+});
+if (chose.statusCode !== 200) throw new Error(chose.body);
 type Rec = Record<string, unknown> & { id: number };
 const refs = { protocol: await protocolRefs(t, inst, A.token), participant: await referenceIds(t, inst, A.token) };
 
@@ -47,13 +54,15 @@ describe('lookup titles per language, the remaining places', () => {
     type Purposes = { purposes: { id: number; title: string }[] };
     const one = `${w.base}/collectionProtocolConsents/${consent.id}`;
     const titles = (x: Purposes) => x.purposes.map((p) => p.title);
-    // Ordered by the default title in every language; Genetic research has no French title.
-    expect(titles(await get<Purposes>(one, FR))).toEqual(['Recherche future', 'Genetic research']);
+    // Ordered by the title shown (i33server): Genetic research has no French title, so it comes first in French.
+    expect(titles(await get<Purposes>(one, FR))).toEqual(['Genetic research', 'Recherche future']);
     expect(titles(await get<Purposes>(one))).toEqual(['Future research', 'Genetic research']);
+    const byAccount = await t.call('GET', one, { token: frenchAccount.token });
+    expect(titles(json<Purposes>(byAccount))).toEqual(['Genetic research', 'Recherche future']);
     const list = await get<(Rec & Purposes)[]>(`${w.base}/collectionProtocolConsents`, FR);
-    expect(titles(list.find((c) => c.id === consent.id)!)).toEqual(['Recherche future', 'Genetic research']);
+    expect(titles(list.find((c) => c.id === consent.id)!)).toEqual(['Genetic research', 'Recherche future']);
     const versions = await get<Purposes[]>(`${one}/versions`, FR);
-    expect(titles(versions[0])).toEqual(['Recherche future', 'Genetic research']);
+    expect(titles(versions[0])).toEqual(['Genetic research', 'Recherche future']);
     const signed = await t.call('POST', `${w.base}/collectionProtocolParticipantConsents`, {
       token: A.token,
       body: {
@@ -68,7 +77,7 @@ describe('lookup titles per language, the remaining places', () => {
     });
     expect(signed.statusCode, signed.body).toBe(201);
     const signature = `${w.base}/collectionProtocolParticipantConsents/${json<Rec>(signed).id}`;
-    expect(titles(await get<Purposes>(signature, FR))).toEqual(['Recherche future', 'Genetic research']);
+    expect(titles(await get<Purposes>(signature, FR))).toEqual(['Genetic research', 'Recherche future']);
     expect(titles(await get<Purposes>(signature))).toEqual(['Future research', 'Genetic research']);
   });
 
@@ -148,15 +157,15 @@ describe('lookup titles per language, the remaining places', () => {
     ]);
   });
 
-  it("labels the query builder's aggregates in the reader's language, in the default titles' order", async () => {
+  it("labels the query builder's aggregates in the reader's language, in that language's order", async () => {
     const r = refs.protocol;
     await french('specimenTypes', r.type('Whole Blood'), 'Sang total');
     await french('specimenTypes', r.type('Plasma'), 'Zplasma');
     await w.sample({ SpecimenTypeId: r.type('Plasma') });
     await w.sample();
-    const labels = async (headers?: Record<string, string>) => {
+    const labels = async (headers?: Record<string, string>, token = A.token) => {
       const res = await t.call('POST', api('queries/aggregate'), {
-        token: A.token,
+        token,
         headers,
         body: {
           criteria: { op: 'and', items: [{ field: 'collectedDate', from: '2000-01-01' }] },
@@ -166,9 +175,13 @@ describe('lookup titles per language, the remaining places', () => {
       expect(res.statusCode, res.body).toBe(200);
       return json<{ rows: { label: string }[] }>(res).rows.map((x) => x.label);
     };
-    // Plasma before Whole Blood in every language (the default titles' order), each shown in French.
-    expect(await labels(FR)).toEqual(['Zplasma', 'Sang total']);
+    // Plasma before Whole Blood in English; in French the French titles' order (i33server): Sang total, Zplasma.
+    expect(await labels(FR)).toEqual(['Sang total', 'Zplasma']);
+    expect(await labels(undefined, frenchAccount.token)).toEqual(['Sang total', 'Zplasma']);
     expect(await labels()).toEqual(['Plasma', 'Whole Blood']);
+    // As people read it (ICU), accent and case aside: 'épasma' before 'Sang total', where bytes put it after.
+    await french('specimenTypes', r.type('Plasma'), 'épasma');
+    expect(await labels(FR)).toEqual(['épasma', 'Sang total']);
   });
 
   it("shows a storage node's labeling option and schemas in the reader's language", async () => {
@@ -215,6 +228,8 @@ describe('lookup titles per language, the remaining places', () => {
     expect(await names('panel-usage')).toEqual([lab.panel.title]);
     const tests = await names('test-usage', FR);
     expect(tests).toContain('Glycémie');
+    // In the order of the names shown (i33server): Glycémie among the G's in French.
+    expect(tests).toEqual([...tests].sort((x, y) => x.localeCompare(y, 'fr')));
     expect(tests).toContain(lab.hiv.title);
     expect(await names('test-usage')).toContain(lab.glucose.title);
   });

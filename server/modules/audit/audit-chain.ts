@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import { auditBlockHash, auditContentHash, auditMerkleRoot, auditRowHash } from '../../platform/audit-hash';
 import { sealAuditNow } from '../../platform/audit-seal';
+import { fill, wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import { auditBlocksOf, auditRowsAfter, chainEras, type AuditBlock, type AuditRow } from './audit-chain.repository';
 
 /** Where one institution's chain first breaks, in words an operator can act on. */
@@ -13,6 +15,7 @@ export interface ChainBreak {
    * root (or the block was edited); 'unsealed': a row outside every block although a later block is sealed.
    */
   kind: 'unhashed' | 'content' | 'link' | 'block' | 'unsealed';
+  /** In the caller's language (i33server: the `audit.chainBreaks` catalogue texts); English for the CLI. */
   detail: string;
 }
 
@@ -48,9 +51,18 @@ interface Walk {
   next: number;
   leaves: { id: number; hash: string }[];
   prevBlock: AuditBlock | null;
+  say: Say;
 }
 
-const short = (h: string | null | undefined) => (h ? `'${h.slice(0, 12)}…'` : 'empty');
+type BreakKey = keyof ReturnType<typeof wordsOf<'audit'>>['chainBreaks'];
+/** A break's detail in one language: a `chainBreaks` text with its values, hashes shortened. */
+type Say = (key: BreakKey, values?: Record<string, string | number>) => string;
+const sayIn =
+  (language: LanguageCode): Say =>
+  (key, values = {}) =>
+    fill(wordsOf(language, 'audit').chainBreaks[key], values);
+const shortIn = (say: Say) => (h: string | null | undefined) =>
+  h ? say('hash', { hash: h.slice(0, 12) }) : say('noHash');
 
 /**
  * Reads the audit rows in id order (of one institution, or all) in batches and checks each institution's
@@ -64,8 +76,9 @@ const short = (h: string | null | undefined) => (h ? `'${h.slice(0, 12)}…'` : 
 export async function verifyAuditChains(
   db: Db,
   only?: { institutionId: number },
-  opts: { seal?: boolean } = {},
+  opts: { seal?: boolean; language?: LanguageCode } = {},
 ): Promise<ChainReport[]> {
+  const say = sayIn(opts.language ?? DEFAULT_LANGUAGE);
   if (opts.seal !== false) await sealAuditNow(db, only ? { institutionId: only.institutionId } : {});
   const { legacyThrough, linkedThrough } = await chainEras(db);
   // Blocks before rows: a block sealed while the rows are read only makes its rows look unsealed (the window).
@@ -97,6 +110,7 @@ export async function verifyAuditChains(
         next: 0,
         leaves: [],
         prevBlock: null,
+        say,
       };
       walks.set(institutionId, w);
     }
@@ -125,7 +139,7 @@ export async function verifyAuditChains(
         w.prevId = r.id;
         continue;
       }
-      fail(w, checkContent(r));
+      fail(w, checkContent(r, say));
       // Close the blocks this row is past, then place the row in a block, between blocks, or after the last.
       while (w.next < w.blocks.length && r.id > w.blocks[w.next].lastId) fail(w, closeBlock(w));
       const block = w.blocks[w.next];
@@ -135,7 +149,7 @@ export async function verifyAuditChains(
           id: r.id,
           institutionId: r.institutionId,
           kind: 'unsealed',
-          detail: `the row is in no block although block ${block.seq} (from record #${block.firstId}) after it is sealed: it was inserted directly in the database, or the block that sealed it was deleted`,
+          detail: say('unsealed', { seq: block.seq, firstId: block.firstId }),
         });
       else w.report.unsealedRows++;
     }
@@ -148,40 +162,42 @@ export async function verifyAuditChains(
 
 function checkLinked(r: AuditRow, w: Walk): ChainBreak | null {
   const at = { id: r.id, institutionId: r.institutionId };
-  if (!r.hash) return unhashed(r);
+  const { say } = w;
+  const short = shortIn(say);
+  if (!r.hash) return unhashed(r, say);
   if (r.prevHash !== w.prevHash) {
     return {
       ...at,
       kind: 'link',
       detail:
         w.prevId === null
-          ? `prev_hash is ${short(r.prevHash)} but this is the first chained row of the institution: earlier rows were deleted`
-          : `prev_hash ${short(r.prevHash)} is not the hash ${short(w.prevHash)} of the previous row (id ${w.prevId}): a row between them was deleted, or a hash was rewritten`,
+          ? say('firstLinked', { prevHash: short(r.prevHash) })
+          : say('linked', { prevHash: short(r.prevHash), previousHash: short(w.prevHash), previousId: w.prevId }),
     };
   }
   const expected = auditRowHash(r, r.prevHash);
-  if (expected !== r.hash) return edited(r, expected);
+  if (expected !== r.hash) return edited(r, expected, say);
   return null;
 }
 
-function checkContent(r: AuditRow): ChainBreak | null {
-  if (!r.hash) return unhashed(r);
+function checkContent(r: AuditRow, say: Say): ChainBreak | null {
+  if (!r.hash) return unhashed(r, say);
   const expected = auditContentHash(r);
-  return expected === r.hash ? null : edited(r, expected);
+  return expected === r.hash ? null : edited(r, expected, say);
 }
 
-const unhashed = (r: AuditRow): ChainBreak => ({
+const unhashed = (r: AuditRow, say: Say): ChainBreak => ({
   id: r.id,
   institutionId: r.institutionId,
   kind: 'unhashed',
-  detail: 'the row has no hash: it was not written by the audit function (inserted directly in the database)',
+  detail: say('unhashed'),
 });
 
-const edited = (r: AuditRow, expected: string): ChainBreak => ({
+const edited = (r: AuditRow, expected: string, say: Say): ChainBreak => ({
   id: r.id,
   institutionId: r.institutionId,
   kind: 'content',
-  detail: `the row's content does not match its hash (stored ${short(r.hash)}, computed ${short(expected)}): the row was edited after it was written`,
+  detail: say('edited', { stored: shortIn(say)(r.hash), computed: shortIn(say)(expected) }),
 });
 
 /** Checks the block being filled (its hash, its link, its rows' Merkle root) and moves to the next. */
@@ -196,37 +212,47 @@ function closeBlock(w: Walk): ChainBreak | null {
   w.report.headId = b.lastId;
   w.report.headHash = b.hash;
   const at = { id: b.firstId, institutionId: b.institutionId };
-  const range = `block ${b.seq} (records #${b.firstId}–#${b.lastId})`;
+  const { say } = w;
+  const short = shortIn(say);
+  const range = say('range', { seq: b.seq, firstId: b.firstId, lastId: b.lastId });
   const expectedSeq = (prev?.seq ?? 0) + 1;
   if (b.seq !== expectedSeq || b.prevHash !== (prev?.hash ?? null) || (prev && b.firstId <= prev.lastId))
     return {
       ...at,
       kind: 'link',
       detail: prev
-        ? `${range} does not follow block ${prev.seq} (its prev_hash ${short(b.prevHash)}, block ${prev.seq}'s hash ${short(prev.hash)}): a block between them was deleted, or a block was rewritten`
-        : `${range} is the institution's first block but is numbered ${b.seq} with prev_hash ${short(b.prevHash)}: earlier blocks were deleted`,
+        ? say('blockFollows', {
+            range,
+            prevSeq: prev.seq,
+            prevHash: short(b.prevHash),
+            previousHash: short(prev.hash),
+          })
+        : say('firstBlock', { range, seq: b.seq, prevHash: short(b.prevHash) }),
     };
-  if (auditBlockHash(b) !== b.hash)
-    return { ...at, kind: 'block', detail: `${range} does not match its hash: the block was edited` };
+  if (auditBlockHash(b) !== b.hash) return { ...at, kind: 'block', detail: say('blockEdited', { range }) };
   if (rows.length !== b.rowCount)
     return {
       ...at,
       kind: 'block',
       detail:
         rows.length < b.rowCount
-          ? `${range} sealed ${b.rowCount} rows but ${rows.length} are there: ${b.rowCount - rows.length} were deleted (or moved out by changing their id or institution)`
-          : `${range} sealed ${b.rowCount} rows but ${rows.length} are there: rows were inserted directly in the database`,
+          ? say('rowsDeleted', { range, sealed: b.rowCount, found: rows.length, missing: b.rowCount - rows.length })
+          : say('rowsInserted', { range, sealed: b.rowCount, found: rows.length }),
     };
   if (auditMerkleRoot(rows) !== b.merkleRoot)
     return {
       ...at,
       kind: 'block',
-      detail: `${range}: its rows do not give its Merkle root: a row was replaced or its hash rewritten, or rows were reordered (their ids changed)`,
+      detail: say('merkle', { range }),
     };
   return null;
 }
 
 /** One institution's chain (the verify route and screen). */
-export async function verifyInstitutionChain(db: Db, institutionId: number, opts?: { seal?: boolean }) {
+export async function verifyInstitutionChain(
+  db: Db,
+  institutionId: number,
+  opts?: { seal?: boolean; language?: LanguageCode },
+) {
   return (await verifyAuditChains(db, { institutionId }, opts))[0];
 }

@@ -48,5 +48,6 @@ export async function listAuditEvents(ctx: InstCtx, q: PageQuery & AuditQuery) {
  * (docs/audit.md). The route checked audit.read.
  */
 export async function verifyAudit(ctx: InstCtx) {
-  return verifyInstitutionChain(ctx.db, ctx.institutionId);
+  // The break's detail in the caller's language (i33server).
+  return verifyInstitutionChain(ctx.db, ctx.institutionId, { language: ctx.language });
 }

@@ -20,7 +20,13 @@ export function siteJoin<N extends string>(name: N, fk: PgColumn, as: string): R
 
 /** Each site id must be a site of this institution, enabled unless unchanged (the one reference rule). */
 export const assertSiteIds = (tx: Db, institutionId: number, checks: RefCheck[]) =>
-  assertReferences(tx, institutionSites, institutionId, 'site of this institution', checks);
+  assertReferences(
+    tx,
+    institutionSites,
+    institutionId,
+    { record: 'Institution site', words: 'site of this institution' },
+    checks,
+  );
 
 /** Whether the institution applies the local phone rule (spec 1 §5). */
 export async function usesLocalPhoneRule(tx: Db, institutionId: number) {

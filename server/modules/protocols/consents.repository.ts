@@ -6,7 +6,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
 import { consentPurposes } from '../../platform/lookups/lookup.tables';
-import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
+import { lookupTitleOrder, lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import { consentVersionPurposes, consentVersions, participantConsents, protocolConsents } from './protocols.table';
 
 // A protocol's consents and their versioned texts (docs/protocols.md).
@@ -16,11 +16,11 @@ const current = (col: 'html' | 'version' | 'id') =>
 const p = consentPurposes;
 /**
  * The purposes a version grants (issue 32 item 2) as `[{id, title}]`, each title in the reader's language (issue 33
- * item 4), ordered by the default title; `versionId` is an outer expression.
+ * item 4) and in that title's order (i33server); `versionId` is an outer expression.
  */
 const purposesOf = (versionId: SQL, language: string | undefined) =>
   sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', ${p.id}, 'title',
-    ${lookupTitleSql(p, 'consentPurposes', language)}) order by lower(${p.title}), ${p.id})
+    ${lookupTitleSql(p, 'consentPurposes', language)}) order by ${lookupTitleOrder(p, 'consentPurposes', language)}, ${p.id})
     from consent_version_purposes vp join ${p} on ${p.id} = vp.purpose_id
     where vp.consent_version_id = ${versionId}), '[]'::json)`;
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
 import { qualified } from '../../platform/qualified';
 import { consentPurposes } from '../../platform/lookups/lookup.tables';
-import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
+import { lookupTitleOrder, lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import {
   consentVersions,
   participantConsentPurposes,
@@ -39,10 +39,10 @@ export async function participantConsentRows(
       nextSignatureId: sql<number | null>`(select n.id from collection_protocol_participant_consents n
         where n.previous_signature_id = ${qualified(participantConsents.id)})`,
       // Issue 32 item 2: the version's purposes with the choice recorded (none recorded: not granted); each title
-      // in the reader's language (issue 33 item 4), ordered by the default title.
+      // in the reader's language (issue 33 item 4), ordered by that title (i33server).
       purposes: sql<{ id: number; title: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object(
           'id', ${p.id}, 'title', ${lookupTitleSql(p, 'consentPurposes', language)}, 'granted', coalesce(g.granted, false))
-          order by lower(${p.title}), ${p.id})
+          order by ${lookupTitleOrder(p, 'consentPurposes', language)}, ${p.id})
         from consent_version_purposes vp join ${p} on ${p.id} = vp.purpose_id
         left join participant_consent_purposes g on g.participant_consent_id = ${qualified(participantConsents.id)}
           and g.purpose_id = vp.purpose_id

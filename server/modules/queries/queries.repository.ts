@@ -12,7 +12,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
-import { lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
+import { lookupTitleOrder, lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { genders, specimenTypes, unitOfMeasurements, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { eligibleSampleCondition } from '../distribution';
 import { distributionProtocolPurposes, distributionProtocols } from '../distribution/distribution.table';
@@ -200,13 +200,13 @@ const stored = sql`exists(select 1 from ${boxPositionOccupancies} o
   where o.collected_sample_id = s.id and o.vacated_at is null)`;
 
 /**
- * A lookup's title for each sample: in `language` (issue 33 item 4) as the label, the default title as the order
- * (the groups read in the same order in every language).
+ * A lookup's title for each sample: in `language` (issue 33 item 4) as the label, and the groups in that label's
+ * order as people read it (i33server: a French reader's groups in French order).
  */
 function lookupLabel(x: AnyLookupTable, key: string, fk: SQL, language: string | undefined) {
   return {
     label: sql`(select ${lookupTitleSql(x, key, language)} from ${x} where ${x.id} = ${fk})`,
-    order: sql`(select ${x.title} from ${x} where ${x.id} = ${fk})`,
+    order: sql`(select ${lookupTitleOrder(x, key, language)} from ${x} where ${x.id} = ${fk})`,
   };
 }
 

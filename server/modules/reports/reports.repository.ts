@@ -5,6 +5,7 @@ import type { Range } from './range';
 import { departments, panels, tests } from '../../platform/lookups/lookup.tables';
 import { lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
+import { collated } from '../../platform/collation';
 
 // The order reports' SQL (spec 2 §2 Reports, §9): a read model over the orders, participants, accounts and
 // configuration tables (ADR 0012), each report one statement (no service call per order), scoped to the
@@ -74,7 +75,7 @@ function usageGrouped({ kind, institutionId: inst, range: r, period, language }:
   return {
     bucket: bucket ? sql`x.bucket` : null,
     grouped: sql`select ${bucket ? sql`${periodLabel(period!, sql`x.bucket`)} as period, x.bucket,` : sql``}
-      ${lookupTitleSql(tt, kind === 'test' ? 'tests' : 'panels', language)} as name, ${tt.title} as sort_name, x.ref_id,
+      ${lookupTitleSql(tt, kind === 'test' ? 'tests' : 'panels', language)} as name, x.ref_id,
       ${categoryColumns}, x.total
     from (select ${bucket ? sql`${bucket} as bucket, ` : sql``}c.ref_id, ${categoryCounts}, sum(c.n)::int as total
       from report_daily_counts c left join (select id, lower(trim(title)) as t from payment_categories offset 0) pc on pc.id = c.payment_category_id
@@ -87,7 +88,8 @@ function usageGrouped({ kind, institutionId: inst, range: r, period, language }:
 /** Rows [offset, offset + limit), the total, and with `withChart` a summary's bars for every period of the range. */
 export async function usageSlice(db: Db, spec: UsageSpec, limit: number, offset: number, withChart: boolean) {
   const { bucket, grouped } = usageGrouped(spec);
-  const order = sql`${bucket ? sql`bucket, ` : sql``}lower(sort_name), ref_id`;
+  // The names in the reader's language, in the order people read them (i33server).
+  const order = sql`${bucket ? sql`bucket, ` : sql``}${collated(sql`name`)}, ref_id`;
   // The grouping runs once (a materialised CTE) for the page, the total and a summary's chart of every period.
   const chartSql =
     spec.period && withChart

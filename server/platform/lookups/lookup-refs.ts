@@ -7,6 +7,7 @@ import type { RefJoin } from '../record-refs';
 import { assertReferences, type RefCheck, refusedReference } from '../references';
 import { lookupTables } from './lookup.tables';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/i18n/languages';
+import { collated } from '../collation';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
 export type LookupRow = {
@@ -49,7 +50,7 @@ export async function assertLookupIds(tx: Db, institutionId: number, checks: Loo
     const rows: Record<string, Record<string, unknown>> = {};
     for (const c of asked) {
       const e = LOOKUP_BY_KEY[c.key];
-      Object.assign(rows, await assertReferences(tx, tableOf(e), institutionId, e.label.toLowerCase(), [c]));
+      Object.assign(rows, await assertReferences(tx, tableOf(e), institutionId, { record: e.label }, [c]));
     }
     return rows;
   }
@@ -68,7 +69,7 @@ export async function assertLookupIds(tx: Db, institutionId: number, checks: Loo
     const e = LOOKUP_BY_KEY[c.key];
     const json = found.get(i);
     const row = json ? fromJsonRow(tableOf(e), json) : undefined;
-    if (!row || (!row.isEnabled && c.previous !== c.id)) throw refusedReference(c, e.label.toLowerCase());
+    if (!row || (!row.isEnabled && c.previous !== c.id)) throw refusedReference(c, { record: e.label });
     rows[c.field] = row;
   });
   return rows;
@@ -104,11 +105,16 @@ export function lookupJoin<N extends string>(name: N, key: string, fk: PgColumn)
 /**
  * A lookup's title in `language` inside a hand-written statement (an aggregate grouping by the record, where no
  * RefJoin is selected): its `titles` entry when the institution gave one, else its default title. The language is
- * one of ours (a code, never free text), written as a literal so the statement stays one shape per language.
+ * a bound parameter (i33server): one statement text for every language other than the default, and no code
+ * written into SQL. Sort by it through `collated()` for a list in the reader's language (lookupTitleOrder).
  */
 export function lookupTitleSql(table: AnyLookupTable, key: string, language: string | undefined): SQL {
   const e = LOOKUP_BY_KEY[key];
   const title = table[e.titleField ?? 'title'];
   if (!language || language === DEFAULT_LANGUAGE || !isLanguage(language) || !table.titles) return sql`${title}`;
-  return sql`coalesce(nullif(btrim(${table.titles} ->> ${sql.raw(`'${language}'`)}), ''), ${title})`;
+  return sql`coalesce(nullif(btrim(${table.titles} ->> ${language}::text), ''), ${title})`;
 }
+
+/** The order of a lookup's title in `language` (lookupTitleSql) as people read it: ICU's collation (collation.ts). */
+export const lookupTitleOrder = (table: AnyLookupTable, key: string, language: string | undefined): SQL =>
+  collated(lookupTitleSql(table, key, language));
