@@ -43,6 +43,11 @@ const reads = [
   { name: 'orders by sample ID', url: `${inst}/LIMSOrders?PageSize=10&SampleId=B${2 * mid}` },
   { name: 'sample detail', url: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/${primary}` },
   { name: 'participants, first page', url: `${inst}/patients?PageSize=10` },
+  {
+    name: 'participant search, MRN',
+    url: `${inst}/patients?PageSize=10&SearchTerm=MRN${world.patientBase + mid}`,
+  },
+  { name: 'participant search, common name (Abebe)', url: `${inst}/patients?PageSize=10&SearchTerm=Abebe` },
 ].filter((r) => !ONLY || ONLY.test(r.name));
 
 const checkouts: [string, string | undefined][] = [['this', undefined]];

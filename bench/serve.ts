@@ -1,6 +1,7 @@
 // The API server in a child process for load tests: the load generator must not share the server's
 // event loop (in-process workers over app.inject measured the generator as much as the server).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -36,7 +37,12 @@ export async function startServer(env: Record<string, string>, cwd = root) {
     cwd,
     // One API process unless the caller names WORKERS (bench/workers.ts): cpuMs and rssMb read this process only.
     env: { ...process.env, WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The server's log (stdout) is dropped, or appended to BENCH_SERVER_LOG: a file, as a deployment writes it.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;

@@ -17,7 +17,13 @@ import { frameworkErrors, registerErrorHandler, notFound } from './platform/erro
 import { registerValidation } from './platform/validation';
 import { registerGuard } from './platform/guard';
 import { JSON_BODY_LIMIT, registerJsonParser } from './platform/body-limits';
-import { loggerOptions, OneLinePerRequest, type LogStream } from './platform/request-log';
+import {
+  batchedStdout,
+  loggerOptions,
+  OneLinePerRequest,
+  TurnBatchedLog,
+  type LogStream,
+} from './platform/request-log';
 import { registerMetrics } from './platform/metrics';
 import { registerProblemResponses } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -59,8 +65,10 @@ export interface BuildOptions {
 
 /** The Fastify app: no I/O at import time; main.ts and the tests both build it. */
 export async function buildApp({ config, database, now = () => new Date(), logger }: BuildOptions): Promise<App> {
+  // stdout unless a stream is given: lines batched per turn of the event loop (platform/request-log.ts).
+  const logStream = logger === false ? null : (logger?.stream ?? batchedStdout());
   const app = Fastify({
-    logger: logger === false ? false : loggerOptions(logger?.level ?? config.logLevel, logger?.stream),
+    logger: logger === false || !logStream ? false : loggerOptions(logger?.level ?? config.logLevel, logStream),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
@@ -161,6 +169,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     app.log.warn({ err }, 'audit sealing round failed; the next round retries'),
   );
   app.addHook('onClose', stopSealer);
+  // The lines still pending (the turn's batch) are written before close resolves; the sealer's last line included.
+  if (logStream instanceof TurnBatchedLog) app.addHook('onClose', async () => logStream.flush());
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
