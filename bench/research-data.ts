@@ -98,7 +98,7 @@ if (glucose)
   );
 const t0 = performance.now();
 await run(
-  'vacuum analyze collection_protocol_participant_consents, participant_consent_purposes, consent_version_purposes, lims_ordered_test_results',
+  'vacuum analyze collection_protocol_participant_consents, participant_consent_purposes, consent_version_purposes, lims_ordered_test_results, participant_purposes_now, patient_lab_flags',
 );
 console.log(`| vacuum analyze | ${((performance.now() - t0) / 1000).toFixed(1)} s | load ${load()} |`);
 console.log(

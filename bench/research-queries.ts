@@ -9,6 +9,7 @@
 // Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/bench_full npm run bench:research-queries
 // (a database bench/generate.ts then bench/research-data.ts filled; reads only). BENCH_PLANS=0 skips the plans.
 import fs from 'node:fs';
+import pg from 'pg';
 import { openBenchApp } from './bench-app';
 import { pct } from './timing';
 
@@ -64,9 +65,29 @@ const counts: [string, object][] = [
   ],
 ];
 
-type Client = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+type Client = {
+  query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  connect?: () => Promise<Client & { release: () => void }>;
+};
 const client = (bench.database.db as unknown as { $client: Client }).$client;
 const query = client.query;
+// A capped count runs in a transaction (planner settings, queries.repository countMatching): on PostgreSQL its
+// statements go through a pool client, so the statements are caught on every pg client, not only on the pool.
+const pgProto = pg.Client.prototype as unknown as Client;
+const pgQuery = pgProto.query;
+/** The plan of `s` with the `set local` statements the request sent before it, in a transaction rolled back. */
+async function explain(s: { text: string; values: unknown[] }, sets: string[]) {
+  const c = client.connect ? await client.connect() : undefined;
+  const run = (text: string, values?: unknown[]) => (c ? c.query(text, values) : query.call(client, text, values));
+  try {
+    await run('begin');
+    for (const set of sets) await run(set);
+    return await run(`explain (analyze, buffers) ${s.text}`, s.values);
+  } finally {
+    await run('rollback');
+    c?.release();
+  }
+}
 const url = '/api/institutions/1/queries/count';
 console.log(`load average at start: ${load()}`);
 console.log(
@@ -81,15 +102,20 @@ for (const [name, criteria] of counts) {
   for (const [mode, extra] of modes) {
     const body = { criteria, ...extra };
     const sent: { text: string; values: unknown[] }[] = [];
-    client.query = (q: unknown, values?: unknown, ...rest: unknown[]) => {
-      const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
-      sent.push({ text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] });
-      return query.call(client, q, values, ...rest);
-    };
+    const catching = (original: Client['query']) =>
+      function (this: unknown, q: unknown, values?: unknown, ...rest: unknown[]) {
+        const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
+        if (c && typeof c.text === 'string')
+          sent.push({ text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] });
+        return original.call(this, q, values, ...rest);
+      };
+    client.query = catching(query);
+    pgProto.query = catching(pgQuery);
     const t0 = performance.now();
     const first = await bench.call('POST', url, body);
     const firstMs = performance.now() - t0;
     client.query = query;
+    pgProto.query = pgQuery;
     if (first.statusCode !== 200) throw new Error(`${name} (${mode}): ${first.statusCode} ${first.body}`);
     const times: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
@@ -99,9 +125,12 @@ for (const [name, criteria] of counts) {
     }
     times.sort((a, b) => a - b);
     const executions: string[] = [];
+    const sets = sent.filter((s) => /^set local /.test(s.text)).map((s) => s.text);
+    const seen = new Set<string>();
     for (const s of sent) {
-      if (!/collected_samples/.test(s.text)) continue;
-      const res = await query.call(client, `explain (analyze, buffers) ${s.text}`, s.values);
+      if (!/collected_samples/.test(s.text) || seen.has(s.text)) continue;
+      seen.add(s.text);
+      const res = await explain(s, sets);
       const lines = res.rows.map((r) => String(r['QUERY PLAN']));
       executions.push(lines.find((l) => l.startsWith('Execution Time'))?.replace(/[^0-9.]/g, '') ?? '?');
       if (process.env.BENCH_PLANS !== '0')
