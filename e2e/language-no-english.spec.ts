@@ -49,11 +49,19 @@ for (const { key, text } of leaves(CATALOGUES.en)) {
     if (!ENGLISH.has(part)) ENGLISH.set(part, key);
   }
 }
-const PATTERNS = [...ENGLISH].map(([part, key]) => ({
-  part,
-  key,
-  re: wordsOf(part),
-}));
+/**
+ * Data, not catalogue words, that this spec's records show: titles of the seeded configuration lists (the
+ * institution's data, editable, as the participant's ethnicity 'Unknown' and the sample tree's lineage 'Aliquot'),
+ * which catalogues happen to hold as the research criteria's or the rack scan's own words.
+ */
+const DATA_VALUES = new Set(['Unknown', 'Aliquot']);
+const PATTERNS = [...ENGLISH]
+  .filter(([part]) => !DATA_VALUES.has(part))
+  .map(([part, key]) => ({
+    part,
+    key,
+    re: wordsOf(part),
+  }));
 
 /** The visible text of the page and the accessible names of its visible elements. */
 const screenText = (page: Page) =>
