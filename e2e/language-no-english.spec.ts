@@ -51,10 +51,11 @@ for (const { key, text } of leaves(CATALOGUES.en)) {
 }
 /**
  * Data, not catalogue words, that this spec's records show: titles of the seeded configuration lists (the
- * institution's data, editable, as the participant's ethnicity 'Unknown' and the sample tree's lineage 'Aliquot'),
- * which catalogues happen to hold as the research criteria's or the rack scan's own words.
+ * institution's data, editable, as the participant's ethnicity 'Unknown' and the sample tree's lineage 'Aliquot')
+ * and the storage factory's node names ('Shelf 1', 'Rack A', 'Drawer 1'), which catalogues happen to hold as words
+ * of their own (the research criteria, the rack scan, the storage levels).
  */
-const DATA_VALUES = new Set(['Unknown', 'Aliquot']);
+const DATA_VALUES = new Set(['Unknown', 'Aliquot', 'Shelf', 'Rack', 'Drawer']);
 const PATTERNS = [...ENGLISH]
   .filter(([part]) => !DATA_VALUES.has(part))
   .map(([part, key]) => ({
@@ -108,6 +109,8 @@ async function frenchTechnician(page: Page, b: Awaited<ReturnType<typeof central
 }
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+/** A screen's first load: a chunk not parsed yet, on a 2-core machine shared with other runs. */
+const cold = { timeout: 30_000 };
 
 test.describe('no English word on a French screen', () => {
   test('spec 1: participants, a participant, orders, results entry, reports', async ({ page, api, admin, shot }) => {
@@ -120,25 +123,27 @@ test.describe('no English word on a French screen', () => {
 
     await page.goto(`/patients?SearchTerm=${mrn}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(h1(page, 'Participants')).toBeVisible();
-    await expect(page.getByText(mrn).first()).toBeVisible();
+    await expect(h1(page, 'Participants')).toBeVisible(cold);
+    await expect(page.getByText(mrn).first()).toBeVisible(cold);
     await inFrench(page, 'participants', shot);
 
+    // A participant's own page is its edit form (the time of birth on the 24-hour clock in French: TimeField).
     await page.goto(`/patients/${patient.id}`);
-    await expect(page.getByText(mrn).first()).toBeVisible({ timeout: 30_000 }); // a cold chunk on a busy machine
+    await expect(page.getByRole('dialog', { name: 'Modifier un participant' })).toBeVisible(cold);
+    await expect(page.getByLabel(/^Numéro de dossier/)).toHaveValue(mrn);
     await inFrench(page, 'participant', shot);
 
     await page.goto('/orders');
-    await expect(h1(page, 'Demandes')).toBeVisible();
+    await expect(h1(page, 'Demandes')).toBeVisible(cold);
     await inFrench(page, 'orders', shot);
 
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
-    await expect(h1(page, "Résultats d'analyses")).toBeVisible();
-    await expect(page.getByText(order.sampleId).first()).toBeVisible();
+    await expect(h1(page, "Résultats d'analyses")).toBeVisible(cold);
+    await expect(page.getByText(order.sampleId).first()).toBeVisible(cold);
     await inFrench(page, 'results', shot);
 
     await page.goto('/report');
-    await expect(h1(page, 'Rapports')).toBeVisible();
+    await expect(h1(page, 'Rapports')).toBeVisible(cold);
     await inFrench(page, 'reports', shot);
   });
 
@@ -157,13 +162,15 @@ test.describe('no English word on a French screen', () => {
 
     await page.goto(`/collection-protocols/${s.protocol.id}/overview`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByText(s.protocol.title).first()).toBeVisible();
+    await expect(page.getByText(s.protocol.title).first()).toBeVisible(cold);
     await inFrench(page, 'protocol', shot);
 
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
-    await page.getByRole('table', { name: 'Événements' }).getByRole('button', { name: 'Baseline' }).click();
+    const event = page.getByRole('table', { name: 'Événements' }).getByRole('button', { name: 'Baseline' });
+    await expect(event).toBeVisible(cold);
+    await event.click();
     const stepper = page.getByRole('dialog', { name: 'Prélever les échantillons' });
-    await expect(stepper.getByText('Choisir les échantillons requis', { exact: true })).toBeVisible();
+    await expect(stepper.getByText('Choisir les échantillons requis', { exact: true })).toBeVisible(cold);
     await inFrench(page, 'collect', shot);
     await stepper.getByRole('button', { name: 'Suivant' }).click();
     await expect(stepper.getByRole('list', { name: 'Échantillons à prélever' })).toBeVisible();
@@ -171,19 +178,19 @@ test.describe('no English word on a French screen', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
-    await expect(h1(page, 'Échantillons prélevés')).toBeVisible();
+    await expect(h1(page, 'Échantillons prélevés')).toBeVisible(cold);
     await inFrench(page, 'samples', shot);
 
     await page.goto(`/configuration/storage-container?path=${box1.join('.')}`);
-    await expect(page.getByRole('heading', { name: 'Box 1', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Box 1', level: 2 })).toBeVisible(cold);
     await inFrench(page, 'storage', shot);
 
     await page.goto('/shipment/overview');
-    await expect(h1(page, 'Expéditions')).toBeVisible();
+    await expect(h1(page, 'Expéditions')).toBeVisible(cold);
     await inFrench(page, 'shipments', shot);
 
     await page.goto('/configuration');
-    await expect(h1(page, 'Configuration')).toBeVisible();
+    await expect(h1(page, 'Configuration')).toBeVisible(cold);
     await inFrench(page, 'configuration', shot);
   });
 });
