@@ -53,9 +53,10 @@ for (const { key, text } of leaves(CATALOGUES.en)) {
  * Data, not catalogue words, that this spec's records show: titles of the seeded configuration lists (the
  * institution's data, editable, as the participant's ethnicity 'Unknown' and the sample tree's lineage 'Aliquot')
  * and the storage factory's node names ('Shelf 1', 'Rack A', 'Drawer 1'), which catalogues happen to hold as words
- * of their own (the research criteria, the rack scan, the storage levels).
+ * of their own (the research criteria, the rack scan, the storage levels); the first-start account's name 'System
+ * Administrator' (who saved the results through the API), a person's name as 'Amélie Durand' is.
  */
-const DATA_VALUES = new Set(['Unknown', 'Aliquot', 'Shelf', 'Rack', 'Drawer']);
+const DATA_VALUES = new Set(['Unknown', 'Aliquot', 'Shelf', 'Rack', 'Drawer', 'System', 'Administrator']);
 const PATTERNS = [...ENGLISH]
   .filter(([part]) => !DATA_VALUES.has(part))
   .map(([part, key]) => ({
