@@ -190,8 +190,9 @@ test.describe('no English word on a French screen', () => {
     await expect(h1(page, 'Expéditions')).toBeVisible(cold);
     await inFrench(page, 'shipments', shot);
 
-    await page.goto('/configuration');
-    await expect(h1(page, 'Configuration')).toBeVisible(cold);
+    await page.goto('/configuration'); // opens its first list, Panels, beside the Configuration menu
+    await expect(page.getByRole('heading', { name: 'Configuration', level: 2 })).toBeVisible(cold);
+    await expect(h1(page, 'Panel')).toBeVisible(cold);
     await inFrench(page, 'configuration', shot);
   });
 });
