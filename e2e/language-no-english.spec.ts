@@ -143,8 +143,9 @@ test.describe('no English word on a French screen', () => {
     await expect(page.getByText(order.sampleId).first()).toBeVisible(cold);
     await inFrench(page, 'results', shot);
 
-    await page.goto('/report');
-    await expect(h1(page, 'Rapports')).toBeVisible(cold);
+    await page.goto('/report'); // opens its first report beside the Rapports menu
+    await expect(page.getByRole('heading', { name: 'Rapports', level: 2 })).toBeVisible(cold);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(cold);
     await inFrench(page, 'reports', shot);
   });
 
