@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { atPhone, toastsGone } from './support/language';
+import { centralBiobank, registerParticipant, unique } from './support/data';
 
 /**
  * Issue 33 item 5: the layout mirrored for a right-to-left language. No right-to-left catalogue exists (a
@@ -77,5 +78,38 @@ test.describe('right-to-left layout', () => {
     await shot('rtl-dialog-1280');
     await expectNoAxeViolations(page, 'dialog right-to-left at 1280 px');
     await atPhone(page, 'rtl-dialog', shot);
+  });
+
+  test('a date and time in a table cell keeps its order in right-to-left', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
+    const b = await centralBiobank(api, admin);
+    const mrn = `RTL${unique()}`.toUpperCase();
+    await registerParticipant(b, { mrn }); // born 1990-06-01 at 14:05: '1990-06-01 02:05 PM' in English
+    await forceRtl(page);
+    await page.goto(`/patients?SearchTerm=${mrn}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const cell = page.getByRole('cell', { name: '1990-06-01 02:05 PM' });
+    await expect(cell).toBeVisible();
+    // Without isolation the bidi algorithm shows 'PM 02:05 1990-06-01'; isolated (components/isolated.tsx), the
+    // date reads first, from the left, as written.
+    const [date, time] = await cell.evaluate((td) => {
+      const text = td.querySelector('bdi')?.firstChild;
+      const box = (from: number, to: number) => {
+        const r = document.createRange();
+        r.setStart(text!, from);
+        r.setEnd(text!, to);
+        return r.getBoundingClientRect().x;
+      };
+      const value = text?.textContent ?? '';
+      return [box(0, 10), box(value.indexOf('PM'), value.indexOf('PM') + 2)];
+    });
+    expect(date, 'the date sits left of its time, as written').toBeLessThan(time);
+    await toastsGone(page);
+    await shot('rtl-date-cell-1280');
+    await expectNoAxeViolations(page, 'participants list with a date cell right-to-left at 1280 px');
   });
 });

@@ -1408,6 +1408,14 @@ export const en = {
       enabled: 'Enabled',
       disabled: 'Disabled',
     },
+    // Branch i33web (issue 33): mantine-datatable's own sort-icon names, the storage legend's empty type.
+    sortIcon: {
+      ascending: 'Sorted ascending',
+      descending: 'Sorted descending',
+      none: 'Not sorted',
+    },
+    noSpecimenType: 'No specimen type',
+    time: { hours: 'Hours', minutes: 'Minutes' },
   },
   /** The home dashboard (features/dashboard) and the About page (features/home). */
   home: {

@@ -2237,6 +2237,14 @@ export const fr: Catalogue = {
       enabled: 'Actif',
       disabled: 'Inactif',
     },
+    // Branch i33web (issue 33): mantine-datatable's own sort-icon names, the storage legend's empty type.
+    sortIcon: {
+      ascending: 'Tri croissant',
+      descending: 'Tri décroissant',
+      none: 'Non trié',
+    },
+    noSpecimenType: "Sans type d'échantillon",
+    time: { hours: 'Heures', minutes: 'Minutes' },
   },
   home: {
     about: {

@@ -4,6 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@contract/common.contract';
 import type { ListState } from './use-list-state';
+import { isolated } from './isolated';
 import classes from './paged-cards.module.css';
 
 interface Props<T> {
@@ -24,7 +25,12 @@ interface Props<T> {
 /** Row actions (an 'actions' column: menus, buttons) stay clickable on top of the card's open button. */
 const isActions = (c: DataTableColumn<unknown>) => c.accessor === 'actions';
 
+/** A cell's value, isolated for right-to-left (components/isolated.tsx) as the desktop table's. */
 function valueOf<T>(column: DataTableColumn<T>, record: T, index: number): ReactNode {
+  return isolated(rawValueOf(column, record, index));
+}
+
+function rawValueOf<T>(column: DataTableColumn<T>, record: T, index: number): ReactNode {
   if (column.render) return column.render(record, index);
   // A plain accessor may be a dotted path ('institution.title'), as the desktop table reads it.
   let v: unknown = record;

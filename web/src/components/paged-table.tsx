@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
+import { useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, getValueAtPath, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { PAGE_SIZES } from '@contract/common.contract';
 import type { Page } from '../lib/api-client';
 import { formatCount } from '../lib/format';
 import { usePhone } from '../lib/use-phone';
+import { isolated } from './isolated';
 import { PagedCards } from './paged-cards';
 import type { ListState } from './use-list-state';
 
@@ -32,6 +33,57 @@ const namedActions = <T,>(columns: DataTableColumn<T>[], actions: string) =>
     c.accessor === 'actions' && !c.title ? { ...c, title: <VisuallyHidden>{actions}</VisuallyHidden> } : c,
   );
 
+/** Every column's cells isolated (components/isolated.tsx), the accessor-only columns read as the library reads them. */
+const isolatedColumns = <T,>(columns: DataTableColumn<T>[]): DataTableColumn<T>[] =>
+  columns.map((c) => {
+    const render = c.render;
+    if (c.accessor === 'actions') return c;
+    return {
+      ...c,
+      render: render
+        ? (record: T, index: number) => isolated(render(record, index))
+        : (record: T) => isolated(plain(getValueAtPath(record, String(c.accessor)))),
+    };
+  });
+
+const plain = (v: unknown): ReactNode =>
+  typeof v === 'string' || typeof v === 'number' ? v : v == null ? '' : String(v);
+
+/**
+ * mantine-datatable names its sort icons itself, in English ('Sorted ascending', 'Sorted descending', 'Not
+ * sorted': an `aria-label` on the icon's wrapper; its `sortIcons` prop replaces only the icon inside), and a
+ * screen reader reads them as part of the column's button. The table's header is watched and the names said in
+ * the screens' language: the library writes its English back whenever the sort changes, and is answered again.
+ */
+function useSortIconNames(table: HTMLTableElement | null, names: Record<'asc' | 'desc' | 'none', string>) {
+  const { asc, desc, none } = names;
+  useLayoutEffect(() => {
+    const head = table?.querySelector('thead');
+    if (!head) return;
+    const rename = () => {
+      for (const icon of head.querySelectorAll<HTMLElement>(
+        '.mantine-datatable-header-cell-sortable-icon, .mantine-datatable-header-cell-sortable-unsorted-icon',
+      )) {
+        const name = icon.classList.contains('mantine-datatable-header-cell-sortable-unsorted-icon')
+          ? none
+          : icon.classList.contains('mantine-datatable-header-cell-sortable-icon-reversed')
+            ? desc
+            : asc;
+        if (icon.getAttribute('aria-label') !== name) icon.setAttribute('aria-label', name);
+      }
+    };
+    rename();
+    const watcher = new MutationObserver(rename);
+    watcher.observe(head, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'class'],
+    });
+    return () => watcher.disconnect();
+  });
+}
+
 /** A table wider than its column scrolls sideways: its scroll area is a named Tab stop, so keys can scroll it. */
 const scrollAreaProps = (label: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } });
 
@@ -51,6 +103,12 @@ export function PagedTable<T extends { id: number }>({
 }: Props<T>) {
   const phone = usePhone();
   const { t } = useTranslation('common');
+  const [table, setTable] = useState<HTMLTableElement | null>(null);
+  useSortIconNames(table, {
+    asc: t('sortIcon.ascending'),
+    desc: t('sortIcon.descending'),
+    none: t('sortIcon.none'),
+  });
   if (query.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title={t('table.loadFailed')}>
@@ -107,7 +165,8 @@ export function PagedTable<T extends { id: number }>({
       scrollAreaProps={scrollAreaProps(t('table.label'))}
       minHeight={page?.items.length ? undefined : 180}
       records={page?.items ?? []}
-      columns={namedActions(columns, t('actions'))}
+      tableRef={setTable}
+      columns={namedActions(isolatedColumns(columns), t('actions'))}
       fetching={query.isFetching}
       loaderType="dots"
       emptyState={emptyState}

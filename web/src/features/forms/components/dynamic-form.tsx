@@ -1,9 +1,9 @@
 import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { checkAnswer, MAX_ANSWER_CHARS, patternChecker, type FieldDto } from '@contract/forms.contract';
 import { DateField } from '@/components/date-field';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/field-messages';
+import { TimeField } from '@/components/time-field';
 
 /** An answer as the fill form holds it: text, a tick, or the chosen values of a checkbox list. */
 export type Answer = string | boolean | string[];
@@ -120,7 +120,7 @@ function DynamicField({
         />
       );
     case 'TP':
-      return <TimeInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
+      return <TimeField {...common} value={text} onChange={onChange} maw={220} />;
     case 'DP':
       return <DateField {...common} value={text || null} onChange={(v) => onChange(v ?? '')} maw={220} />;
     case 'DTP':
@@ -187,12 +187,12 @@ function DateTimeField({
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <DateField {...common} value={day || null} onChange={(v) => join(v ?? '', time)} maw={220} />
-      <TimeInput
+      <TimeField
         label={t('dynamic.time')}
         aria-label={t('dynamic.timeOf', { label: common.label })}
         withAsterisk={common.withAsterisk}
         value={time}
-        onChange={(e) => join(day, e.currentTarget.value)}
+        onChange={(v) => join(day, v)}
         maw={140}
       />
     </Group>

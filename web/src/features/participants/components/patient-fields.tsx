@@ -1,6 +1,5 @@
 import { Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/date-field';
 import type { UseFormReturnType } from '@mantine/form';
@@ -8,6 +7,7 @@ import '@mantine/dates/styles.layer.css';
 import type { Option } from '@/lib/lookup-options';
 import type { PatientFormValues } from './patient-form-values';
 import { today } from '@/lib/format';
+import { TimeField } from '@/components/time-field';
 
 export interface PatientLookups {
   patientTypes: Option[];
@@ -89,7 +89,7 @@ export function PatientFields({ form, lookups, dead, mrnReadOnly }: Props) {
           popoverProps={{ withinPortal: true }}
           {...form.getInputProps('birthDate')}
         />
-        <TimeInput label={t('form.birthTime')} withAsterisk {...form.getInputProps('birthTime')} />
+        <TimeField label={t('form.birthTime')} withAsterisk {...form.getInputProps('birthTime')} />
         {/* spec 1 §4: the Death Date appears only for a 'dead' vital status, and is then required. */}
         {dead && (
           // A death date before the birth date stays as typed; the contract's rule explains it on submit.

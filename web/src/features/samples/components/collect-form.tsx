@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSearch, IconUser } from '@tabler/icons-react';
@@ -23,6 +22,7 @@ import { OutsideDatesDialog, outsideDatesTitle } from '@/components/outside-date
 import { useAllProtocolSites } from '@/lib/protocol-sites';
 import { problemTitle } from './sample-format';
 import { useCreateSample } from '../api/samples';
+import { TimeField } from '@/components/time-field';
 
 type Values = {
   patientId: string | null;
@@ -272,7 +272,7 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
             maxDate={todayIn(institution.timeZone)}
             {...form.getInputProps('collectedDate')}
           />
-          <TimeInput label={t('collect.collectedTime')} withAsterisk {...form.getInputProps('collectedTime')} />
+          <TimeField label={t('collect.collectedTime')} withAsterisk {...form.getInputProps('collectedTime')} />
         </SimpleGrid>
       </Stack>
     </FullScreenForm>

@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -38,6 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { useCollect } from '../api/samples';
 import { commandRows, refusedRows, rowsFromRequirements, type StepRow } from './stepper-rows';
 import classes from './samples.module.css';
+import { TimeField } from '@/components/time-field';
 
 type Values = {
   collectedDate: string | null;
@@ -234,7 +234,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                     maxDate={todayIn(institution.timeZone)}
                     {...form.getInputProps('collectedDate')}
                   />
-                  <TimeInput label={t('collect.collectedTime')} withAsterisk {...form.getInputProps('collectedTime')} />
+                  <TimeField label={t('collect.collectedTime')} withAsterisk {...form.getInputProps('collectedTime')} />
                 </SimpleGrid>
                 <Stack gap={6} component="ol" className={classes.list} aria-label={t('collect.rows')}>
                   {form.values.rows.map((r, i) => (

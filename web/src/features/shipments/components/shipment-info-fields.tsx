@@ -1,5 +1,4 @@
 import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
@@ -11,6 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useProtocolOptions } from '../api/shipments';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '@/components/time-field';
 
 export interface InfoValues {
   name: string;
@@ -100,7 +100,7 @@ export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValue
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateField label={t('info.shippedDate')} withAsterisk {...form.getInputProps('shippedDate')} />
-        <TimeInput label={t('info.shippedTime')} withAsterisk {...form.getInputProps('shippedTime')} />
+        <TimeField label={t('info.shippedTime')} withAsterisk {...form.getInputProps('shippedTime')} />
       </SimpleGrid>
       <Select
         label={t('info.protocol')}

@@ -1,4 +1,5 @@
 import { compareText } from '@/lib/format';
+import { i18next } from '@/lib/i18n';
 import type { CSSProperties } from 'react';
 import type { BoxPosition } from '@contract/storage.contract';
 
@@ -44,7 +45,12 @@ export function specimenKinds(positions: BoxPosition[]): Map<string, SpecimenKin
     const kind = kinds.get(key);
     if (kind) kind.count++;
     else
-      kinds.set(key, { key, title: p.occupant.specimenType?.title ?? 'No specimen type', color: PALETTE[0], count: 1 });
+      kinds.set(key, {
+        key,
+        title: p.occupant.specimenType?.title ?? i18next.t('noSpecimenType', { ns: 'common' }),
+        color: PALETTE[0],
+        count: 1,
+      });
   }
   const taken = new Set<SpecimenColor>();
   const byId = [...kinds.values()].sort((a, b) => (Number(a.key) || 0) - (Number(b.key) || 0));
