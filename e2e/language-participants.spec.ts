@@ -91,7 +91,9 @@ test.describe('participants in French', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByText('mars 1984')).toBeHidden();
     await dialog.getByLabel(field('Date de naissance')).press('Tab');
-    await dialog.getByLabel(field('Heure de naissance')).fill('08:30');
+    // In French the time is Mantine's 24-hour picker (web/src/components/time-field.tsx): hours, then minutes.
+    await dialog.getByRole('spinbutton', { name: 'Heures' }).fill('08');
+    await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('30');
     await dialog.getByLabel(field('Races')).fill('As');
     await page.getByRole('option', { name: 'Asian', exact: true }).click();
     await expect(dialog.getByRole('button', { name: 'Retirer Asian' })).toBeVisible();

@@ -54,7 +54,8 @@ test('a researcher counts with the query builder and opens the catalogue in Fren
   await page.goto('/catalogue');
   await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
   await see(page, /^Ce que nous détenons et qu’une étude peut recevoir/);
-  await expect(main.getByLabel('Protocole de distribution')).toBeVisible();
+  // The select, by role and exact name: with no protocol yet an alert's title also says 'protocole de distribution'.
+  await expect(main.getByRole('combobox', { name: 'Protocole de distribution', exact: true })).toBeVisible();
   await shot('catalogue-fr-1280');
   await expectNoAxeViolations(page, 'catalogue in French at 1280 px');
 });
