@@ -68,6 +68,24 @@ export function translateMessage(message: string, lng: LanguageCode): string {
   return (entry && catalogueText(CATALOGUES[lng], entry)) || message;
 }
 
+/**
+ * A validation title's field in a language (`fields`): a body, query or params key as validationProblem names it
+ * ('PatientTypeId'), or a nested one's path ('Items.0.amount': 'Éléments › 0 › Quantité', each name by its
+ * capitalised key, positions as sent); undefined when the language lacks a name of it (never half and half).
+ * contract/i18n/field-names.test.ts keeps every name the endpoint table can produce in `fields`.
+ */
+function fieldName(lng: LanguageCode, field: string): string | undefined {
+  const whole = text(lng, 'fields', field);
+  if (whole !== undefined || !field.includes('.')) return whole;
+  const said: string[] = [];
+  for (const part of field.split('.')) {
+    const name = /^\d+$/.test(part) ? part : text(lng, 'fields', `${part.charAt(0).toUpperCase()}${part.slice(1)}`);
+    if (name === undefined) return undefined;
+    said.push(name);
+  }
+  return said.join(' › ');
+}
+
 function translateTitle(problem: AppError, lng: LanguageCode): string {
   const spec = problem.text;
   if (!spec) return translateMessage(problem.title, lng);
@@ -104,7 +122,7 @@ function translateTitle(problem: AppError, lng: LanguageCode): string {
     const translated = translateMessage(message, lng);
     if (translated === message && lng !== DEFAULT_LANGUAGE) return problem.title;
     values.message = translated;
-    values.field = text(lng, 'fields', String(values.field)) ?? values.field;
+    values.field = fieldName(lng, String(values.field)) ?? values.field;
   }
   return text(lng, 'problems', spec.key, values) ?? problem.title;
 }
