@@ -54,9 +54,23 @@ for (const { key, text } of leaves(CATALOGUES.en)) {
  * institution's data, editable, as the participant's ethnicity 'Unknown' and the sample tree's lineage 'Aliquot')
  * and the storage factory's node names ('Shelf 1', 'Rack A', 'Drawer 1'), which catalogues happen to hold as words
  * of their own (the research criteria, the rack scan, the storage levels); the first-start account's name 'System
- * Administrator' (who saved the results through the API), a person's name as 'Amélie Durand' is.
+ * Administrator' (who saved the results through the API), a person's name as 'Amélie Durand' is. The storage screen
+ * also lists the nodes other specs made in the same worker's database, named in English by those specs
+ * ('Imported freezer …' of imports.spec.ts, 'Freezer …', 'Fridge …', 'Lab …' of the storage specs): data too.
  */
-const DATA_VALUES = new Set(['Unknown', 'Aliquot', 'Shelf', 'Rack', 'Drawer', 'System', 'Administrator']);
+const DATA_VALUES = new Set([
+  'Unknown',
+  'Aliquot',
+  'Shelf',
+  'Rack',
+  'Drawer',
+  'System',
+  'Administrator',
+  'Imported',
+  'Freezer',
+  'Fridge',
+  'Lab',
+]);
 const PATTERNS = [...ENGLISH]
   .filter(([part]) => !DATA_VALUES.has(part))
   .map(([part, key]) => ({
