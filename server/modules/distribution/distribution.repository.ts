@@ -182,23 +182,50 @@ export async function setApprovers(db: Db, institutionId: number, protocolId: nu
 /** A table of stored documents (an ethics approval, a material transfer agreement): the columns documentChunks reads. */
 export type DocumentTable = typeof distributionProtocolDocuments | typeof researchRequestDocuments;
 
+/** Bytes per statement when a document is stored, and per read when it is sent back (documentChunks). */
+const DOCUMENT_CHUNK_BYTES = 512 * 1024;
+
+/** A part of a document's bytes as a statement's value: base64 text decoded by the database (see storeDocument). */
+const storedBytes = (content: Buffer) => sql`decode(${content.toString('base64')}, 'base64')`;
+
 /**
- * A document's bytes as an insert's value: sent to the database as base64 text and decoded there. A Buffer
- * parameter costs PGlite seconds of JavaScript on the API's own thread (5 MB: 4.3 s to write, 1.2 s to read back,
- * measured), base64 text about 0.1 s (event-loop-custody.test.ts holds it). Ethics documents and agreements alike.
+ * Stores a document's bytes in parts of 512 kB, one statement each, in the caller's transaction: the row is inserted
+ * with the first part (`insertRow`) and each further part appended. Sent whole, a 5 MB document is 7 MB of text the
+ * driver copies into its buffer and onto the socket in one stretch of the loop (about 100 ms, and more under load:
+ * event-loop-custody.test.ts); in parts each stretch is a few ms and the loop turns while the database works. Each
+ * part goes as base64 text, not a Buffer parameter: a Buffer costs PGlite seconds of JavaScript on the API's own
+ * thread (5 MB: 4.3 s to write, 1.2 s to read back, measured). The appends rewrite the growing value (about
+ * 2.75 times the document's size in all, database time, not loop time): an upload is rare, a download is not.
  */
-export const storedBytes = (content: Buffer) => sql`decode(${content.toString('base64')}, 'base64')`;
+export async function storeDocument(
+  db: Db,
+  table: DocumentTable,
+  content: Buffer,
+  insertRow: (first: SQL) => Promise<number>,
+) {
+  const id = await insertRow(storedBytes(content.subarray(0, DOCUMENT_CHUNK_BYTES)));
+  for (let from = DOCUMENT_CHUNK_BYTES; from < content.length; from += DOCUMENT_CHUNK_BYTES) {
+    await db
+      .update(table)
+      .set({ content: sql`${table.content} || ${storedBytes(content.subarray(from, from + DOCUMENT_CHUNK_BYTES))}` })
+      .where(eq(table.id, id));
+  }
+  return id;
+}
 
 export async function insertEthicsDocument(
   db: Db,
   values: Omit<typeof distributionProtocolDocuments.$inferInsert, 'content'>,
   content: Buffer,
 ) {
-  const [row] = await db
-    .insert(distributionProtocolDocuments)
-    .values({ ...values, content: storedBytes(content) })
-    .returning({ id: distributionProtocolDocuments.id });
-  return row;
+  const d = distributionProtocolDocuments;
+  return storeDocument(db, d, content, async (first) => {
+    const [row] = await db
+      .insert(d)
+      .values({ ...values, content: first })
+      .returning({ id: d.id });
+    return row.id;
+  });
 }
 
 /** The protocol's current ethics document without its bytes (ethicsDocumentChunks reads them), or undefined. */
@@ -212,9 +239,6 @@ export async function currentEthicsDocument(db: Db, protocolId: number) {
     .limit(1);
   return row;
 }
-
-/** Bytes per read of a stored document: one read is a few ms on PGlite, so a download never holds the loop. */
-const DOCUMENT_CHUNK_BYTES = 512 * 1024;
 
 /**
  * A stored document's bytes in chunks (the column is stored uncompressed, migrations 0044 and 0051, so each

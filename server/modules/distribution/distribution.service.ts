@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { createHash } from 'node:crypto';
-import { documentBytes, nextTurn } from './document-bytes';
+import { documentBytes } from './document-bytes';
 import {
   type DistributionProtocol,
   type DistributionProtocolInput,
@@ -173,11 +172,7 @@ export async function disableDistributionProtocol(ctx: InstCtx, id: number) {
  * The audit row records its name, type, size and SHA-256, not its bytes.
  */
 export async function uploadEthicsDocument(ctx: InstCtx, id: number, input: EthicsDocumentInput) {
-  await nextTurn();
-  const bytes = documentBytes(input, 'The ethics document');
-  await nextTurn();
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await nextTurn();
+  const { bytes, sha256 } = await documentBytes(input, 'The ethics document');
   await command(ctx, 'distribution.manage', async ({ db: tx }) => {
     const current = await distributionProtocolRow(tx, ctx.institutionId, id, true);
     if (!current) throw notFound(WHAT);

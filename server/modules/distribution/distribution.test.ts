@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
@@ -242,5 +243,38 @@ describe('distribution protocols', () => {
     const log = await audits(p.id);
     expect(log.map((a) => a.action)).toEqual(['create', 'upload_document', 'upload_document']);
     expect(JSON.stringify(log[2].after)).not.toContain(png.toString('base64'));
+  });
+
+  it('a document of several parts (decoded and stored 512 kB at a time) comes back byte for byte, wrapped or not', async () => {
+    const p = await create({ title: 'With a long document' });
+    const upload = (data: string) =>
+      t.call('PUT', api(A.institution.id, `/${p.id}/ethicsDocument`), {
+        token: A.token,
+        body: { fileName: 'approval.pdf', contentType: 'application/pdf', data },
+      });
+    // Not a multiple of any part size, and bytes of every value, so a part joined in the wrong place shows.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1_700_001)]);
+    const base64 = pdf.toString('base64');
+    const wrapped = base64.replace(/.{76}/g, '$&\r\n');
+    for (const data of [base64, wrapped]) {
+      const filed = await upload(data);
+      expect(filed.statusCode, filed.body.slice(0, 300)).toBe(200);
+      expect(json<Protocol>(filed).ethicsDocument).toMatchObject({
+        size: pdf.length,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+      });
+      const file = await t.call('GET', api(A.institution.id, `/${p.id}/ethicsDocument`), { token: A.token });
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+    }
+    // A character that is not base64 deep in a later part, and padding inside the text, are refused.
+    const late = 1024 * 1024 + 5;
+    for (const bad of [
+      `${base64.slice(0, late)}*${base64.slice(late + 1)}`,
+      `${base64.slice(0, late)}=${base64.slice(late + 1)}`,
+    ]) {
+      const res = await upload(bad);
+      expect(res.statusCode).toBe(400);
+      expect(json<Problem>(res).code).toBe('distribution.document_not_base64');
+    }
   });
 });

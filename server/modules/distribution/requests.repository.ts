@@ -25,7 +25,7 @@ import { researchExportFacts, researchPickRows } from '../samples';
 import { shipmentNameOf } from '../shipments';
 import { isStoredOf } from '../storage';
 import { eligibleSamples } from './eligibility.repository';
-import { documentChunks, storedBytes } from './distribution.repository';
+import { documentChunks, storeDocument } from './distribution.repository';
 import {
   researchRequestDocuments,
   researchRequestEvents,
@@ -535,7 +535,14 @@ export async function insertMta(
   values: Omit<typeof researchRequestDocuments.$inferInsert, 'content'>,
   content: Buffer,
 ) {
-  await db.insert(researchRequestDocuments).values({ ...values, content: storedBytes(content) });
+  const d = researchRequestDocuments;
+  await storeDocument(db, d, content, async (first) => {
+    const [row] = await db
+      .insert(d)
+      .values({ ...values, content: first })
+      .returning({ id: d.id });
+    return row.id;
+  });
 }
 
 export async function currentMta(db: Db, requestId: number) {

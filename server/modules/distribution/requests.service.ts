@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CriteriaTree } from '../../../contract/queries.contract';
 import {
   CANCELLABLE_REQUEST_STATES,
@@ -35,7 +35,7 @@ import { drawForResearch } from '../samples';
 import { distributionBundle } from '../fhir';
 import { ownShipmentOf, samplesNotInShipment } from '../shipments';
 import { approverIdsOf, distributionProtocolRow, protocolFactsOf, purposeIdsOf } from './distribution.repository';
-import { documentBytes, nextTurn } from './document-bytes';
+import { documentBytes } from './document-bytes';
 import {
   currentMta,
   distributedRows,
@@ -478,11 +478,7 @@ export async function releaseItem(ctx: InstCtx, id: number, itemId: number, inpu
 
 /** Files the signed agreement (a new document each time; the newest is current), checked like an ethics document. */
 export async function uploadMta(ctx: InstCtx, id: number, input: MtaInput) {
-  await nextTurn();
-  const bytes = documentBytes(input, 'The agreement');
-  await nextTurn();
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await nextTurn();
+  const { bytes, sha256 } = await documentBytes(input, 'The agreement');
   return command(ctx, 'requests.fulfil', async (tx) => {
     const row = await staffRow(tx, id, true);
     needState(row, ['approved', 'distributed', 'returned'], 'given an agreement');
