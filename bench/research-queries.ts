@@ -75,7 +75,7 @@ const query = client.query;
 // statements go through a pool client, so the statements are caught on every pg client, not only on the pool.
 const pgProto = pg.Client.prototype as unknown as Client;
 const pgQuery = pgProto.query;
-/** The plan of `s` with the `set local` statements the request sent before it, in a transaction rolled back. */
+/** The plan of `s` with the planner settings (`set_config(..., true)`) the request sent before it, in a transaction rolled back. */
 async function explain(s: { text: string; values: unknown[] }, sets: string[]) {
   const c = client.connect ? await client.connect() : undefined;
   const run = (text: string, values?: unknown[]) => (c ? c.query(text, values) : query.call(client, text, values));
@@ -125,7 +125,7 @@ for (const [name, criteria] of counts) {
     }
     times.sort((a, b) => a - b);
     const executions: string[] = [];
-    const sets = sent.filter((s) => /^set local /.test(s.text)).map((s) => s.text);
+    const sets = sent.filter((s) => /^select set_config\(/.test(s.text)).map((s) => s.text);
     const seen = new Set<string>();
     for (const s of sent) {
       if (!/collected_samples/.test(s.text) || seen.has(s.text)) continue;

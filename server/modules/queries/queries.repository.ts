@@ -197,11 +197,10 @@ export async function countMatching(db: Db, ask: Ask, upTo?: number): Promise<nu
   // flag or a purpose before the first match (1.6 s at full size for count 2 of bench/research-queries.ts, 0.7 s
   // with nested loops; counts 1 and 3 unchanged: docs/performance.md). Nested loops and index look-ups only, here.
   const [row] = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_hashjoin = off`);
-    await tx.execute(sql`set local enable_mergejoin = off`);
-    await tx.execute(sql`set local enable_hashagg = off`);
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    await tx.execute(sql`set local jit = off`);
+    // One round trip: set_config(..., true) is `set local`.
+    await tx.execute(sql`select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
+      set_config('enable_hashagg', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+      set_config('jit', 'off', true)`);
     return rowsOf<{ n: number }>(
       tx,
       sql`select count(*)::int as n from (select 1 ${matching(ask)} limit ${int(upTo + 1)}) capped`,
