@@ -201,32 +201,26 @@ export async function storeDocument(
   db: Db,
   table: DocumentTable,
   content: Buffer,
-  insertRow: (first: SQL) => Promise<number>,
+  insertRow: (first: SQL) => Promise<{ id: number }[]>,
 ) {
-  const id = await insertRow(storedBytes(content.subarray(0, DOCUMENT_CHUNK_BYTES)));
+  const [row] = await insertRow(storedBytes(content.subarray(0, DOCUMENT_CHUNK_BYTES)));
   for (let from = DOCUMENT_CHUNK_BYTES; from < content.length; from += DOCUMENT_CHUNK_BYTES) {
     await db
       .update(table)
       .set({ content: sql`${table.content} || ${storedBytes(content.subarray(from, from + DOCUMENT_CHUNK_BYTES))}` })
-      .where(eq(table.id, id));
+      .where(eq(table.id, row.id));
   }
-  return id;
+  return row.id;
 }
 
-export async function insertEthicsDocument(
-  db: Db,
-  values: Omit<typeof distributionProtocolDocuments.$inferInsert, 'content'>,
-  content: Buffer,
-) {
-  const d = distributionProtocolDocuments;
-  return storeDocument(db, d, content, async (first) => {
-    const [row] = await db
-      .insert(d)
+const dd = distributionProtocolDocuments;
+export const insertEthicsDocument = (db: Db, values: Omit<typeof dd.$inferInsert, 'content'>, content: Buffer) =>
+  storeDocument(db, dd, content, (first) =>
+    db
+      .insert(dd)
       .values({ ...values, content: first })
-      .returning({ id: d.id });
-    return row.id;
-  });
-}
+      .returning({ id: dd.id }),
+  );
 
 /** The protocol's current ethics document without its bytes (ethicsDocumentChunks reads them), or undefined. */
 export async function currentEthicsDocument(db: Db, protocolId: number) {

@@ -530,20 +530,14 @@ export async function suggestionRows(
 
 // The material transfer agreement: stored like the ethics documents (distribution.repository.ts).
 
-export async function insertMta(
-  db: Db,
-  values: Omit<typeof researchRequestDocuments.$inferInsert, 'content'>,
-  content: Buffer,
-) {
-  const d = researchRequestDocuments;
-  await storeDocument(db, d, content, async (first) => {
-    const [row] = await db
-      .insert(d)
+const rd = researchRequestDocuments;
+export const insertMta = (db: Db, values: Omit<typeof rd.$inferInsert, 'content'>, content: Buffer) =>
+  storeDocument(db, rd, content, (first) =>
+    db
+      .insert(rd)
       .values({ ...values, content: first })
-      .returning({ id: d.id });
-    return row.id;
-  });
-}
+      .returning({ id: rd.id }),
+  );
 
 export async function currentMta(db: Db, requestId: number) {
   const d = researchRequestDocuments;
