@@ -1,32 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { atPhone, toastsGone } from './support/language';
+import { atPhone, forceRtl, toastsGone } from './support/language';
 import { centralBiobank } from './support/data';
 import { collectingProtocol } from './support/protocols';
 
 /**
  * Issue 33 item 5: values on a sample's page keep their order in right-to-left. The page is forced to
- * `<html dir="rtl">` by this spec's own init script, as e2e/rtl-layout.spec.ts does (no right-to-left catalogue
- * exists). The sample codes start with digits ('2026-…-ABC'): in a right-to-left paragraph the bidi algorithm
- * shows such a code as 'ABC-2026-…', and a date and time '2026-11-29 14:05' as '14:05 2026-11-29'; the detail
- * fields (components/detail-field.tsx), the children's links and the history's times isolate them.
+ * `<html dir="rtl">` by forceRtl (e2e/support/language.ts), as in e2e/rtl-layout.spec.ts. The sample codes start
+ * with digits ('2026-…-RTL…'): in a right-to-left paragraph the bidi algorithm shows such a code as
+ * 'RTL…-2026-…', and a date and time '2026-11-29 14:05' as '14:05 2026-11-29'; the detail fields
+ * (components/detail-field.tsx), the sub-samples' links and the history's times isolate them.
  */
-async function forceRtl(page: Page) {
-  await page.addInitScript(() => {
-    const keep = () => {
-      const html = document.documentElement;
-      if (html && html.getAttribute('dir') !== 'rtl') html.setAttribute('dir', 'rtl');
-    };
-    keep();
-    new MutationObserver(keep).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['dir'],
-    });
-  });
-}
 
 /**
  * The left edges (px) of two parts of a value's text as drawn: of the value itself, and of the same text put
