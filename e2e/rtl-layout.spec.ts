@@ -1,32 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { atPhone, toastsGone } from './support/language';
+import { atPhone, forceRtl, toastsGone } from './support/language';
 import { centralBiobank, registerParticipant, unique } from './support/data';
 
-/**
- * Issue 33 item 5: the layout mirrored for a right-to-left language. No right-to-left catalogue exists (a
- * half-translated language is not offered to users), so this spec alone forces `<html dir="rtl">` before the app's
- * scripts run and keeps it so: web/src/lib/i18n.ts sets `dir` from the (left-to-right) language, and Mantine's
- * DirectionProvider reads the attribute at mount. Nothing of this ships: it is the test's own init script.
- * docs/languages.md says what was looked at.
- */
-async function forceRtl(page: Page) {
-  await page.addInitScript(() => {
-    // The script runs before <html> is parsed: watch the document, and set `dir` whenever anything resets it.
-    const keep = () => {
-      const html = document.documentElement;
-      if (html && html.getAttribute('dir') !== 'rtl') html.setAttribute('dir', 'rtl');
-    };
-    keep();
-    new MutationObserver(keep).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['dir'],
-    });
-  });
-}
+// Issue 33 item 5: the layout mirrored for a right-to-left language, forced by `forceRtl` (e2e/support/language.ts).
+// docs/languages.md says what was looked at.
 
 /** The element's middle is in the right half of the window (a start-aligned thing, mirrored). */
 async function onTheRight(page: Page, name: string, box: { x: number; width: number } | null) {

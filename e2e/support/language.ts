@@ -24,3 +24,26 @@ export async function lookAt(page: Page, name: string, shot: (name: string) => P
   await expectNoAxeViolations(page, `${name} at 1280 px`);
   await atPhone(page, name, shot);
 }
+
+/**
+ * Issue 33 item 5: a right-to-left page. No right-to-left catalogue exists (a half-translated language is not
+ * offered to users), so the RTL specs (rtl-layout, rtl-sample-view) force `<html dir="rtl">` before the app's
+ * scripts run and keep it so: web/src/lib/i18n.ts sets `dir` from the (left-to-right) language, and Mantine's
+ * DirectionProvider reads the attribute at mount. Nothing of this ships: it is the tests' own init script.
+ */
+export async function forceRtl(page: Page) {
+  await page.addInitScript(() => {
+    // The script runs before <html> is parsed: watch the document, and set `dir` whenever anything resets it.
+    const keep = () => {
+      const html = document.documentElement;
+      if (html && html.getAttribute('dir') !== 'rtl') html.setAttribute('dir', 'rtl');
+    };
+    keep();
+    new MutationObserver(keep).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['dir'],
+    });
+  });
+}

@@ -20,6 +20,7 @@ import {
   useUploadEthicsDocument,
 } from '../api/distribution';
 import { DistributionForm } from '../components/distribution-form';
+import { DetailField } from '@/components/detail-field';
 
 /** /distribution-protocols/{id}: one protocol, its eligible samples now, its ethics document; /edit opens the form over it. */
 export function DistributionDetailPage({ editing = false }: { editing?: boolean }) {
@@ -68,25 +69,26 @@ export function DistributionDetailPage({ editing = false }: { editing?: boolean 
       <Eligibility instId={institution.id} protocol={p} />
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Fact label={t('detail.principalInvestigator')} value={fullName(p.principalInvestigator) || '—'} />
-          <Fact label={t('detail.institution')} value={p.institutionName} />
-          <Fact label={t('detail.ethicsApprovalNumber')} value={p.ethicsApprovalNumber} />
-          <Fact
-            label={t('detail.dates')}
-            value={
-              p.startDate || p.endDate
-                ? t('detail.range', { from: formatDate(p.startDate, 'open'), to: formatDate(p.endDate, 'open') })
-                : t('detail.notLimited')
-            }
-          />
-          <Fact
-            label={t('detail.purposes')}
-            value={p.purposes.map((x) => x.title).join(', ') || t('detail.anyPurpose')}
-          />
-          <Fact
-            label={t('detail.approvers')}
-            value={p.approvers.map((a) => fullName(a)).join(', ') || t('detail.nobody')}
-          />
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.principalInvestigator')}>
+            {fullName(p.principalInvestigator) || '—'}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.institution')}>
+            {p.institutionName}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.ethicsApprovalNumber')}>
+            {p.ethicsApprovalNumber}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.dates')}>
+            {p.startDate || p.endDate
+              ? t('detail.range', { from: formatDate(p.startDate, 'open'), to: formatDate(p.endDate, 'open') })
+              : t('detail.notLimited')}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.purposes')}>
+            {p.purposes.map((x) => x.title).join(', ') || t('detail.anyPurpose')}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.approvers')}>
+            {p.approvers.map((a) => fullName(a)).join(', ') || t('detail.nobody')}
+          </DetailField>
         </SimpleGrid>
       </Paper>
       <EthicsDocument instId={institution.id} protocol={p} canUpload={canManage && p.isEnabled} />
@@ -98,17 +100,6 @@ export function DistributionDetailPage({ editing = false }: { editing?: boolean 
         />
       )}
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
   );
 }
 

@@ -1,20 +1,10 @@
-import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@contract/orders.contract';
 import { age, formatDate, fullName } from '@/lib/format';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children ?? '—'}</Text>
-    </div>
-  );
-}
+import { DetailField } from '@/components/detail-field';
+import { isolated } from '@/components/isolated';
 
 /**
  * An order on a received sample has no participant (docs/decisions/0014-received-samples.md): its card names the
@@ -82,10 +72,10 @@ function PatientCard({ order, patient: p }: { order: OrderDetail; patient: NonNu
         )}
       </Group>
       <SimpleGrid cols={2} spacing="sm">
-        <Field label={t('cards.age')}>{age(p.birthDate)}</Field>
-        <Field label={t('cards.gender')}>{p.gender?.title}</Field>
-        <Field label={t('cards.maritalStatus')}>{p.maritalStatus?.title}</Field>
-        <Field label={t('cards.vitalStatus')}>{p.vitalStatus?.title}</Field>
+        <DetailField label={t('cards.age')}>{age(p.birthDate)}</DetailField>
+        <DetailField label={t('cards.gender')}>{p.gender?.title}</DetailField>
+        <DetailField label={t('cards.maritalStatus')}>{p.maritalStatus?.title}</DetailField>
+        <DetailField label={t('cards.vitalStatus')}>{p.vitalStatus?.title}</DetailField>
       </SimpleGrid>
     </Card>
   );
@@ -96,20 +86,20 @@ function OrderCard({ order }: { order: OrderDetail }) {
   return (
     <Card withBorder radius="md" component="section" aria-label={t('cards.order')}>
       <SimpleGrid cols={2} spacing="sm">
-        <Field label={t('cards.site')}>{order.institutionSite?.title}</Field>
-        <Field label={t('cards.priority')}>{order.priority?.title}</Field>
-        <Field label={t('cards.sampleId')}>
+        <DetailField label={t('cards.site')}>{order.institutionSite?.title}</DetailField>
+        <DetailField label={t('cards.priority')}>{order.priority?.title}</DetailField>
+        <DetailField label={t('cards.sampleId')}>
           <Text span ff="monospace" fw={700} size="sm">
-            {order.sampleId}
+            {isolated(order.sampleId)}
           </Text>
-        </Field>
-        <Field label={t('cards.orderedDate')}>{formatDate(order.createdDate, '—')}</Field>
-        <Field label={t('cards.orderedBy')}>{fullName(order.creatorAccount) || null}</Field>
-        <Field label={t('cards.payment')}>{order.paymentCategory?.title}</Field>
+        </DetailField>
+        <DetailField label={t('cards.orderedDate')}>{formatDate(order.createdDate, '—')}</DetailField>
+        <DetailField label={t('cards.orderedBy')}>{fullName(order.creatorAccount) || null}</DetailField>
+        <DetailField label={t('cards.payment')}>{order.paymentCategory?.title}</DetailField>
       </SimpleGrid>
       {order.commentToLab && (
         <Stack gap={0} mt="sm">
-          <Field label={t('cards.comment')}>{order.commentToLab}</Field>
+          <DetailField label={t('cards.comment')}>{order.commentToLab}</DetailField>
         </Stack>
       )}
     </Card>

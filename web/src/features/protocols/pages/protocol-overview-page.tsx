@@ -1,6 +1,5 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCount, formatDate } from '@/lib/format';
@@ -8,17 +7,7 @@ import { useCan } from '@/lib/session-context';
 import { ExportFhirButton } from '../components/export-fhir-button';
 import { ProtocolForm } from '../components/protocol-form';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text>{children}</Text>
-    </div>
-  );
-}
+import { DetailField } from '@/components/detail-field';
 
 /** spec 2 §2 "Overview": the protocol's fields (dates only when present), Export FHIR and Update; /overview/edit opens the update form. */
 export function ProtocolOverviewPage({ editing = false }: { editing?: boolean }) {
@@ -48,12 +37,28 @@ export function ProtocolOverviewPage({ editing = false }: { editing?: boolean })
       </Group>
       <Card withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          <Field label={t('fields.title')}>{protocol.title}</Field>
-          <Field label={t('fields.abbreviation')}>{protocol.abbreviation}</Field>
-          <Field label={t('fields.code')}>{protocol.code}</Field>
-          {protocol.startDate && <Field label={t('fields.startDate')}>{formatDate(protocol.startDate)}</Field>}
-          {protocol.endDate && <Field label={t('fields.endDate')}>{formatDate(protocol.endDate)}</Field>}
-          <Field label={t('fields.expectedParticipants')}>{formatCount(protocol.expectedParticipants)}</Field>
+          <DetailField size="md" label={t('fields.title')}>
+            {protocol.title}
+          </DetailField>
+          <DetailField size="md" label={t('fields.abbreviation')}>
+            {protocol.abbreviation}
+          </DetailField>
+          <DetailField size="md" label={t('fields.code')}>
+            {protocol.code}
+          </DetailField>
+          {protocol.startDate && (
+            <DetailField size="md" label={t('fields.startDate')}>
+              {formatDate(protocol.startDate)}
+            </DetailField>
+          )}
+          {protocol.endDate && (
+            <DetailField size="md" label={t('fields.endDate')}>
+              {formatDate(protocol.endDate)}
+            </DetailField>
+          )}
+          <DetailField size="md" label={t('fields.expectedParticipants')}>
+            {formatCount(protocol.expectedParticipants)}
+          </DetailField>
         </SimpleGrid>
       </Card>
       {canManage && editing && (

@@ -16,6 +16,7 @@ import { effectWords } from './withdrawal-effects';
 import { coverageText } from './earlier-samples';
 import { usePatientChildren } from '@/lib/patient-children';
 import { useDisableParticipant, useParticipantConsents } from '../api/participants';
+import { DetailField } from '@/components/detail-field';
 
 /**
  * spec 2 §2 "Participant overview": the patient's identity (MRN, names, birth date, gender, races,
@@ -106,23 +107,6 @@ function WithdrawalAlerts() {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>
-        {children || (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        )}
-      </div>
-    </div>
-  );
-}
-
 /** Chips of one child list; its own loading and error text so one failed list does not hide the rest. */
 function Chips<T extends { id: number }>({
   query,
@@ -168,22 +152,38 @@ function Details() {
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
-        <Field label={tp('columns.mrn')}>
+        <DetailField size="md" label={tp('columns.mrn')}>
           <Chips query={mrns} label={(c) => c.mrn} />
-        </Field>
-        <Field label={tp('form.firstName')}>{patient.firstName}</Field>
-        <Field label={tp('form.fatherName')}>{patient.fatherName}</Field>
-        <Field label={tp('form.grandFatherName')}>{patient.grandFatherName}</Field>
-        <Field label={tp('form.birthDate')}>{calendarDate(patient.birthDate)}</Field>
-        <Field label={tp('form.gender')}>{patient.gender?.title}</Field>
-        <Field label={t('participantOverview.race')}>
+        </DetailField>
+        <DetailField size="md" label={tp('form.firstName')}>
+          {patient.firstName}
+        </DetailField>
+        <DetailField size="md" label={tp('form.fatherName')}>
+          {patient.fatherName}
+        </DetailField>
+        <DetailField size="md" label={tp('form.grandFatherName')}>
+          {patient.grandFatherName}
+        </DetailField>
+        <DetailField size="md" label={tp('form.birthDate')}>
+          {calendarDate(patient.birthDate)}
+        </DetailField>
+        <DetailField size="md" label={tp('form.gender')}>
+          {patient.gender?.title}
+        </DetailField>
+        <DetailField size="md" label={t('participantOverview.race')}>
           <Chips query={races} label={(c) => c.race?.title} />
-        </Field>
-        <Field label={t('participantOverview.ethnicity')}>
+        </DetailField>
+        <DetailField size="md" label={t('participantOverview.ethnicity')}>
           <Chips query={ethnicities} label={(c) => c.ethnicity?.title} />
-        </Field>
-        <Field label={tp('form.vitalStatus')}>{patient.vitalStatus?.title}</Field>
-        {patient.externalSubjectId && <Field label={tp('form.externalSubjectId')}>{patient.externalSubjectId}</Field>}
+        </DetailField>
+        <DetailField size="md" label={tp('form.vitalStatus')}>
+          {patient.vitalStatus?.title}
+        </DetailField>
+        {patient.externalSubjectId && (
+          <DetailField size="md" label={tp('form.externalSubjectId')}>
+            {patient.externalSubjectId}
+          </DetailField>
+        )}
       </SimpleGrid>
     </Paper>
   );

@@ -17,6 +17,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ResearchRequest } from '@contract/requests.contract';
 import { PageLoader } from '@/components/page-loader';
 import { ApiError, errorTitle } from '@/lib/api-client';
+import { isolated } from '@/components/isolated';
 import { formatDate, formatDateTime, formatNumber, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useResearchRequest } from '../api/requests';
@@ -26,6 +27,7 @@ import { MtaPanel } from '../components/mta-panel';
 import { RequestActions } from '../components/request-actions';
 import { RequestForm } from '../components/request-form';
 import { RequestStateBadge } from '../components/request-state-badge';
+import { DetailField } from '@/components/detail-field';
 
 const AFTER_DISTRIBUTION = ['distributed', 'returned', 'closed'];
 
@@ -77,27 +79,31 @@ export function RequestDetailPage({ editing = false }: { editing?: boolean }) {
       <StateReason request={r} />
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Fact label={t('detail.protocol')} value={r.distributionProtocol.title} />
-          <Fact label={t('detail.requester')} value={fullName(r.requester) || '—'} />
-          <Fact label={t('detail.submitted')} value={formatDate(r.submittedDate, t('detail.notYet'))} />
-          <Fact
-            label={t('detail.decided')}
-            value={
-              r.decidedDate
-                ? t('detail.decidedBy', { date: formatDate(r.decidedDate), name: fullName(r.decidedBy) || '—' })
-                : t('detail.notYet')
-            }
-          />
-          {r.distributedDate && <Fact label={t('detail.distributed')} value={formatDate(r.distributedDate)} />}
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.protocol')}>
+            {r.distributionProtocol.title}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.requester')}>
+            {fullName(r.requester) || '—'}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.submitted')}>
+            {formatDate(r.submittedDate, t('detail.notYet'))}
+          </DetailField>
+          <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.decided')}>
+            {r.decidedDate
+              ? t('detail.decidedBy', { date: formatDate(r.decidedDate), name: fullName(r.decidedBy) || '—' })
+              : t('detail.notYet')}
+          </DetailField>
+          {r.distributedDate && (
+            <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.distributed')}>
+              {formatDate(r.distributedDate)}
+            </DetailField>
+          )}
           {r.delivery && (
-            <Fact
-              label={t('detail.delivery')}
-              value={
-                r.delivery.method === 'shipment'
-                  ? t('detail.byShipment', { name: r.delivery.shipmentName ?? '—', date: formatDate(r.delivery.date) })
-                  : t('detail.byHandover', { date: formatDate(r.delivery.date) })
-              }
-            />
+            <DetailField labelColor="gray.7" labelStyle="plain" label={t('detail.delivery')}>
+              {r.delivery.method === 'shipment'
+                ? t('detail.byShipment', { name: r.delivery.shipmentName ?? '—', date: formatDate(r.delivery.date) })
+                : t('detail.byHandover', { date: formatDate(r.delivery.date) })}
+            </DetailField>
           )}
         </SimpleGrid>
       </Paper>
@@ -144,17 +150,6 @@ export function RequestDetailPage({ editing = false }: { editing?: boolean }) {
         />
       )}
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
   );
 }
 
@@ -221,7 +216,7 @@ function History({ events }: { events: ResearchRequest['history'] }) {
                 <Text size="xs" c="gray.7">
                   {ev.account
                     ? t('history.byOn', { name: fullName(ev.account), date: formatDateTime(ev.at) })
-                    : formatDateTime(ev.at)}
+                    : isolated(formatDateTime(ev.at))}
                 </Text>
                 {ev.reason && (
                   <Text size="sm" mt={2} c="var(--mantine-color-text)" style={{ whiteSpace: 'pre-wrap' }}>

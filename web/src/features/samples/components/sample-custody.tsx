@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RELEASE_STATE_LABELS, type OrderSummary, type ReleaseState } from '@contract/orders.contract';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
+import { isolated } from '@/components/isolated';
 import { formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import {
@@ -180,8 +181,8 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
                     <Table.Td>
                       <OrderLink order={o} />
                     </Table.Td>
-                    <Table.Td>{formatDate(o.createdDate)}</Table.Td>
-                    <Table.Td>{o.orderedPanels.join(', ') || '—'}</Table.Td>
+                    <Table.Td>{isolated(formatDate(o.createdDate))}</Table.Td>
+                    <Table.Td>{isolated(o.orderedPanels.join(', ') || '—')}</Table.Td>
                     <Table.Td>
                       <ReleaseBadge order={o} />
                     </Table.Td>

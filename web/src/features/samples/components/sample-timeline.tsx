@@ -17,6 +17,7 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import type { CollectedSample, SampleHistoryEntry } from '@contract/samples.contract';
+import { isolated } from '@/components/isolated';
 import { formatDateTime } from '@/lib/format';
 import { i18next } from '@/lib/i18n';
 import { useTranslation } from 'react-i18next';
@@ -90,9 +91,10 @@ export function SampleTimeline({ title, history, where, detail, footer }: Props)
                     <Text fw={700} size="sm">
                       {t(`timeline.event.${h.kind}`)}
                     </Text>
+                    {/* Each isolated: '2026-11-29 14:05' keeps its order on a right-to-left page (issue 33). */}
                     <Text size="xs" c="gray.7">
-                      {by ? `${by} · ` : ''}
-                      {formatDateTime(h.at)}
+                      {by && <>{isolated(by)} · </>}
+                      {isolated(formatDateTime(h.at))}
                     </Text>
                   </Group>
                 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconAdjustments,
@@ -21,6 +21,8 @@ import { amountText, numberText, subSampleRefusal } from '../components/sample-f
 import { SampleOrders, StoragePosition } from '../components/sample-custody';
 import { PrintLabelButton } from '../components/print-label-button';
 import { useSample, useSampleHistory, useSampleTree } from '../api/samples';
+import { DetailField } from '@/components/detail-field';
+import { isolated } from '@/components/isolated';
 
 /**
  * One sample (collected-samples/{id}), its chain of custody in one view: fields, donor, parent, storage
@@ -148,19 +150,6 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
-
 function Fields({ sample: s }: { sample: CollectedSample }) {
   const { t } = useTranslation('samples');
   const protocol = useCurrentProtocol();
@@ -168,36 +157,48 @@ function Fields({ sample: s }: { sample: CollectedSample }) {
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Field label={t('detail.specimenType')}>{s.specimenType?.title}</Field>
-        <Field label={t('detail.collectedAmount')}>{amountText(s.collectedAmount, s)}</Field>
-        <Field label={t('detail.remainingAmount')}>
+        <DetailField labelColor="gray.7" label={t('detail.specimenType')}>
+          {s.specimenType?.title}
+        </DetailField>
+        <DetailField labelColor="gray.7" label={t('detail.collectedAmount')}>
+          {amountText(s.collectedAmount, s)}
+        </DetailField>
+        <DetailField labelColor="gray.7" label={t('detail.remainingAmount')}>
           <Text span fw={700} size="sm">
-            {amountText(s.remainingAmount, s)}
+            {isolated(amountText(s.remainingAmount, s))}
           </Text>
-        </Field>
-        <Field label={t('detail.collected')}>{`${s.collectedDate.slice(0, 10)} ${s.collectedTime.slice(0, 5)}`}</Field>
-        <Field label={t('detail.donor')}>
+        </DetailField>
+        <DetailField
+          labelColor="gray.7"
+          label={t('detail.collected')}
+        >{`${s.collectedDate.slice(0, 10)} ${s.collectedTime.slice(0, 5)}`}</DetailField>
+        <DetailField labelColor="gray.7" label={t('detail.donor')}>
           {s.patient ? (
             <Anchor
               component={Link}
               size="sm"
               to={protocolPath(protocol, `participants/${s.participantId}/participant-overview`)}
             >
-              {fullName(s.patient)}
-              {s.patient.patientMRN ? t('detail.mrn', { mrn: s.patient.patientMRN }) : ''}
+              {isolated(
+                `${fullName(s.patient)}${s.patient.patientMRN ? t('detail.mrn', { mrn: s.patient.patientMRN }) : ''}`,
+              )}
             </Anchor>
           ) : null}
-        </Field>
-        <Field label={t('detail.event')}>{s.collectionProtocolEvent?.label}</Field>
-        <Field label={t('detail.site')}>{s.institutionSite?.title}</Field>
+        </DetailField>
+        <DetailField labelColor="gray.7" label={t('detail.event')}>
+          {s.collectionProtocolEvent?.label}
+        </DetailField>
+        <DetailField labelColor="gray.7" label={t('detail.site')}>
+          {s.institutionSite?.title}
+        </DetailField>
         {s.parentSample && (
-          <Field label={t('detail.parent')}>
+          <DetailField labelColor="gray.7" label={t('detail.parent')}>
             <Anchor component={Link} size="sm" to={`${list}/${s.parentSample.id}`}>
-              {s.parentSample.sampleId}
+              {isolated(s.parentSample.sampleId)}
             </Anchor>
-            {s.subSampleLineage?.title ? ` · ${s.subSampleLineage.title}` : ''}
+            {s.subSampleLineage?.title ? <> · {isolated(s.subSampleLineage.title)}</> : ''}
             {s.parentAmountUsed !== null ? t('detail.usedFromParent', { amount: numberText(s.parentAmountUsed) }) : ''}
-          </Field>
+          </DetailField>
         )}
       </SimpleGrid>
     </Paper>
@@ -231,7 +232,7 @@ function Family({ sample: s }: { sample: CollectedSample }) {
             {tree.data.children.map((c: SampleTreeNode) => (
               <Group key={c.id} component="li" gap="xs">
                 <Anchor component={Link} to={`${list}/${c.id}`} size="sm" fw={600}>
-                  {c.sampleId}
+                  {isolated(c.sampleId)}
                 </Anchor>
                 <Badge size="sm" variant="light" color={c.kind === 'aliquot' ? 'blue' : 'grape'}>
                   {t(`kind.${c.kind}`)}

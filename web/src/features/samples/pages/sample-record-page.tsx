@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { downloadCustodyFhir } from '../api/custody';
 import { PrintLabelButton } from '../components/print-label-button';
 import { SampleOrders, StoragePosition } from '../components/sample-custody';
 import { heldByText, SampleTimeline } from '../components/sample-timeline';
+import { DetailField } from '@/components/detail-field';
 
 // /sample/{id}: any sample of the institution by record id, a received one included (it has no protocol here, so the
 // protocol's sample page cannot open it): where it came from, where it is stored, and its one custody timeline
@@ -96,19 +97,29 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Fact label={t('record.sendersSampleId')} value={from.sampleId} />
-            <Fact label={t('record.receivedDate')} value={formatDateTime(from.receivedDate)} />
-            <Fact label={t('record.donorCode')} value={from.donorCode ?? '—'} />
-            <Fact label={t('record.specimenType')} value={s.specimenType?.title ?? '—'} />
-            <Fact
-              label={t('record.remaining')}
-              value={t('record.remainingValue', {
+            <DetailField labelColor="gray.7" label={t('record.sendersSampleId')}>
+              {from.sampleId}
+            </DetailField>
+            <DetailField labelColor="gray.7" label={t('record.receivedDate')}>
+              {formatDateTime(from.receivedDate)}
+            </DetailField>
+            <DetailField labelColor="gray.7" label={t('record.donorCode')}>
+              {from.donorCode ?? '—'}
+            </DetailField>
+            <DetailField labelColor="gray.7" label={t('record.specimenType')}>
+              {s.specimenType?.title ?? '—'}
+            </DetailField>
+            <DetailField labelColor="gray.7" label={t('record.remaining')}>
+              {t('record.remainingValue', {
                 remaining: s.remainingAmount,
                 collected: s.collectedAmount,
                 unit,
               })}
-            />
-            <Fact label={t('record.collected')} value={`${s.collectedDate} ${s.collectedTime}`} />
+            </DetailField>
+            <DetailField
+              labelColor="gray.7"
+              label={t('record.collected')}
+            >{`${s.collectedDate} ${s.collectedTime}`}</DetailField>
           </SimpleGrid>
         </Paper>
       )}
@@ -116,17 +127,6 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
       <SampleOrders sample={s} />
       <CustodyTimeline sample={s} />
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
   );
 }
 

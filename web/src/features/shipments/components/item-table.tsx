@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ShipmentItem } from '@contract/shipments.contract';
+import { isolated } from '@/components/isolated';
 import { formatDateTime, fullName } from '@/lib/format';
 import { usePhone } from '@/lib/use-phone';
 import { ItemStatusBadge } from './shipment-columns';
@@ -96,10 +97,10 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
                   />
                 </Table.Td>
               )}
-              <Table.Td ff="monospace">{i.collectedSample.sampleId}</Table.Td>
+              <Table.Td ff="monospace">{isolated(i.collectedSample.sampleId)}</Table.Td>
               <Table.Td>{i.collectedSample.specimenType?.title}</Table.Td>
-              <Table.Td>{amountOf(i)}</Table.Td>
-              {withDonor && <Table.Td>{donorOf(i)}</Table.Td>}
+              <Table.Td>{isolated(amountOf(i))}</Table.Td>
+              {withDonor && <Table.Td>{isolated(donorOf(i))}</Table.Td>}
               {processed && (
                 <>
                   <Table.Td miw={110}>
@@ -107,7 +108,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
                   </Table.Td>
                   <Table.Td>{i.reason ?? ''}</Table.Td>
                   <Table.Td>{byOf(i)}</Table.Td>
-                  <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
+                  <Table.Td>{isolated(formatDateTime(i.receivedDate))}</Table.Td>
                 </>
               )}
               {storage && <Table.Td>{storage(i)}</Table.Td>}
@@ -183,7 +184,7 @@ function ItemCards({ label, items, empty, select, processed, storage }: Props) {
             {processed && i.reason && <Text size="sm">{t('items.reasonText', { reason: i.reason })}</Text>}
             {processed && i.processedAccount && (
               <Text size="xs" c="dimmed">
-                {byOf(i)}, {formatDateTime(i.receivedDate)}
+                {isolated(byOf(i))}, {isolated(formatDateTime(i.receivedDate))}
               </Text>
             )}
             {storage && i.status === 'received' && (

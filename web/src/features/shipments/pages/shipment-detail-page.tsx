@@ -22,6 +22,8 @@ import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
 import { Dialog } from '@/components/dialog';
 import { useTranslation } from 'react-i18next';
+import { DetailField } from '@/components/detail-field';
+import { isolated } from '@/components/isolated';
 
 /** Spec 2 §2 shipment detail: header, pending items (selectable on the receiving side), processed items. */
 export function ShipmentDetailPage() {
@@ -186,23 +188,25 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
 
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
-          <Field label={t('detail.status')}>
+          <DetailField gap={2} label={t('detail.status')}>
             <Group gap={8}>
               <ShipmentStatusBadge status={s.status} />
               <Text size="sm">{countsText(s.itemCounts)}</Text>
             </Group>
-          </Field>
-          <Field label={t('detail.sending')}>
+          </DetailField>
+          <DetailField gap={2} label={t('detail.sending')}>
             {s.sendingInstitution?.title} · {s.sendingInstitutionSite?.title}
-          </Field>
-          <Field label={t('detail.receiving')}>
+          </DetailField>
+          <DetailField gap={2} label={t('detail.receiving')}>
             {s.receivingInstitution?.title} · {s.receivingInstitutionSite?.title}
-          </Field>
-          <Field label={t('detail.shippedAt')}>
+          </DetailField>
+          <DetailField gap={2} label={t('detail.shippedAt')}>
             {s.shippedDate} {s.shippedTime}
-          </Field>
-          <Field label={t('detail.trackingNumber')}>{s.trackingNumber ?? '—'}</Field>
-          <Field label={t('detail.trackingUrl')}>
+          </DetailField>
+          <DetailField gap={2} label={t('detail.trackingNumber')}>
+            {s.trackingNumber ?? '—'}
+          </DetailField>
+          <DetailField gap={2} label={t('detail.trackingUrl')}>
             {s.trackingURL ? (
               <Anchor
                 href={s.trackingURL}
@@ -211,21 +215,25 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
                 size="sm"
                 style={{ wordBreak: 'break-all' }}
               >
-                {s.trackingURL} <IconExternalLink size={12} />
+                {isolated(s.trackingURL)} <IconExternalLink size={12} />
               </Anchor>
             ) : (
               '—'
             )}
-          </Field>
+          </DetailField>
           {s.processedDate && (
-            <Field label={t('detail.lastProcessed')}>
+            <DetailField gap={2} label={t('detail.lastProcessed')}>
               {s.processedDate} {s.processedTime}
-            </Field>
+            </DetailField>
           )}
-          {s.collectionProtocol && <Field label={t('detail.protocol')}>{s.collectionProtocol.title}</Field>}
-          <Field label={t('detail.donorIdentity')}>
+          {s.collectionProtocol && (
+            <DetailField gap={2} label={t('detail.protocol')}>
+              {s.collectionProtocol.title}
+            </DetailField>
+          )}
+          <DetailField gap={2} label={t('detail.donorIdentity')}>
             {s.includeDonorIdentity ? t('detail.shared') : t('detail.notShared')}
-          </Field>
+          </DetailField>
         </SimpleGrid>
       </Paper>
 
@@ -378,19 +386,6 @@ function StorageCell({
         {t('detail.store')}
       </Button>
       {record}
-    </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
     </Stack>
   );
 }
