@@ -10,6 +10,7 @@ import {
   requiredText,
   trimmedText,
 } from './common.contract';
+import { titlesSchema } from './lookup-titles';
 
 // Screening indicator reports (spec 2 §2 Reports, §9; docs/indicators.md): the breast (protocol BCS)
 // and cervical (CCS) cancer reports. Each row is an indicator definition of the institution, counted
@@ -81,6 +82,15 @@ export const IndicatorDefinition = z.object({
   matchingValues: z.array(z.string()),
   countMode: z.enum(COUNT_MODES),
   remark: z.string().nullable(),
+  /**
+   * Additive (issue 33): the title and remark in the other complete languages, `{ "fr": "..." }` or null, as a
+   * lookup's `titles` (contract/lookup-titles.ts); `title` and `remark` stay the default (English) texts edited.
+   */
+  titles: z.record(z.string(), z.string()).nullable(),
+  remarks: z.record(z.string(), z.string()).nullable(),
+  /** Additive: the title and remark said in the caller's language (`localTitle`: its text there, else the default). */
+  shownTitle: z.string(),
+  shownRemark: z.string().nullable(),
   ruleSource: z.enum(RULE_SOURCES),
   note: z.string().nullable(),
   updatedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
@@ -99,6 +109,9 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
     .transform((list) => [...new Set(list.filter(Boolean))]),
   countMode: z.enum(COUNT_MODES, { error: MSG.countModeOneOf }),
   remark: optionalText(500, undefined, 'multi'),
+  /** Additive (issue 33), as a lookup's: left out keeps the stored ones, null or {} clears them. */
+  titles: titlesSchema(200),
+  remarks: titlesSchema(500),
 });
 export type IndicatorDefinitionInput = z.output<typeof IndicatorDefinitionInput>;
 export type IndicatorDefinitionValues = z.input<typeof IndicatorDefinitionInput>;

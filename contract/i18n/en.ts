@@ -1098,6 +1098,8 @@ export const en = {
     VitalStatusId: 'Vital Status',
     WingId: 'Wing',
     // ---- end of i33fields ----
+    // Issue 33, indicator titles per language.
+    Remarks: 'Remarks',
   },
   /** Record names as `notFound(what)` names them ('Institution not found.'). */
   records: {
@@ -4186,6 +4188,17 @@ export const en = {
       save: 'Save',
       saved: 'Indicator {{n}} saved.',
     },
+    // Issue 33, indicator titles per language: the stored suggested-rule note said by key, the edit form's fields.
+    suggestedNote: 'The spec gives no rule for this indicator; edit it to match your form.',
+    titlesIn: {
+      label: 'Indicator in {{language}}',
+      description: 'Shown to people who use {{language}}; empty: the indicator above.',
+    },
+    remarksIn: {
+      label: 'Remark in {{language}}',
+      description: 'Shown to people who use {{language}}; empty: the remark above.',
+    },
+    // End of issue 33, indicator titles per language.
   },
   // ---- end of the administration areas ----
   /**

@@ -1394,6 +1394,8 @@ export const fr: Catalogue = {
     VitalStatusId: 'Statut vital',
     WingId: 'Aile',
     // ---- end of i33fields ----
+    // Issue 33, indicator titles per language.
+    Remarks: 'Remarques',
   },
   records: {
     Record: 'Enregistrement',
@@ -5052,6 +5054,18 @@ export const fr: Catalogue = {
       save: 'Enregistrer',
       saved: 'Indicateur {{n}} enregistré.',
     },
+    // Issue 33, indicator titles per language: the stored suggested-rule note said by key, the edit form's fields.
+    suggestedNote:
+      "La spécification ne donne aucune règle pour cet indicateur\u00a0; modifiez-la pour qu'elle corresponde à votre formulaire.",
+    titlesIn: {
+      label: 'Indicateur en {{language}}',
+      description: "Montré à qui lit en {{language}}\u00a0; vide\u00a0: l'indicateur ci-dessus.",
+    },
+    remarksIn: {
+      label: 'Remarque en {{language}}',
+      description: 'Montrée à qui lit en {{language}}\u00a0; vide\u00a0: la remarque ci-dessus.',
+    },
+    // End of issue 33, indicator titles per language.
   },
   // ---- end of the administration areas ----
   configuration: {

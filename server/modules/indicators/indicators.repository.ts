@@ -3,7 +3,7 @@ import type { IndicatorReport } from '../../../contract/indicators.contract';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
 import { updateStamped } from '../../platform/crud/stamp';
-import { DEFAULTS, noteOf } from './defaults';
+import { DEFAULTS, noteOf, remarksOf, titlesOf } from './defaults';
 import { indicatorDefinitions } from './indicators.table';
 
 // All of the indicators module's SQL: an institution's definitions of a report, seeded from the defaults.
@@ -14,7 +14,9 @@ export type DefinitionRow = typeof indicatorDefinitions.$inferSelect;
 export type DefinitionValues = Pick<
   DefinitionRow,
   'title' | 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode' | 'remark' | 'updaterId'
->;
+> &
+  // Left out (undefined): the stored titles and remarks in other languages stay as they are.
+  Partial<Pick<DefinitionRow, 'titles' | 'remarks'>>;
 
 /** Inserts the defaults the institution lacks; the unique (institution, report, ordinal) makes a racing first read harmless. */
 async function seed(db: Db, institutionId: number, report: IndicatorReport) {
@@ -33,6 +35,8 @@ async function seed(db: Db, institutionId: number, report: IndicatorReport) {
           matchingValues: d.matchingValues,
           countMode: d.countMode,
           remark: d.remark,
+          titles: titlesOf(d),
+          remarks: remarksOf(d),
           ruleSource: d.ruleSource,
           note: noteOf(d),
         })),

@@ -31,9 +31,12 @@ export function indicatorRoutes(app: App, deps: AppDeps) {
       .header('Content-Disposition', csvDisposition(r.title, 'report'))
       .send(reportCsv(r, lng));
   });
-  route(e.definitions, async (req, ctx) => svc.listDefinitions(ctx, req.params.report));
-  route(e.definition, async (req, ctx) => svc.getDefinition(ctx, req.params.report, req.params.definitionId));
+  // The definitions answer their titles and remarks in the caller's language too (shownTitle, shownRemark).
+  route(e.definitions, async (req, ctx) => svc.listDefinitions(ctx, req.params.report, requestLanguage(req)));
+  route(e.definition, async (req, ctx) =>
+    svc.getDefinition(ctx, req.params.report, req.params.definitionId, requestLanguage(req)),
+  );
   route(e.updateDefinition, async (req, ctx) =>
-    svc.updateDefinition(ctx, req.params.report, req.params.definitionId, req.body),
+    svc.updateDefinition(ctx, req.params.report, req.params.definitionId, req.body, requestLanguage(req)),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  SUGGESTED_NOTE,
   type IndicatorDefinition,
   type IndicatorDefinitionInput,
   type IndicatorReport,
@@ -15,6 +16,7 @@ import { definitionById, definitionsOf, type DefinitionRow, updateDefinitionRow 
 import { indicatorErrors } from './indicators.errors';
 import { fill, wordsOf } from '../../platform/i18n';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
+import { localTitle } from '../../../contract/lookup-titles';
 
 // Screening indicator reports (docs/indicators.md): definitions seeded per institution on first
 // read, counted in one statement over the submitted questionnaires of the range. Every route row declares
@@ -25,15 +27,22 @@ const DAY = 86_400_000;
 /** Ten years: a wider range is almost certainly a typo (a year 20226) and would only cost time. */
 export const MAX_RANGE_DAYS = 3660;
 
-function toDto({
-  d,
-  firstName,
-  lastName,
-}: {
-  d: DefinitionRow;
-  firstName: string | null;
-  lastName: string | null;
-}): IndicatorDefinition {
+/** A definition's title and remark in `lng`: its text there when the institution has one, else the default (issue 33). */
+const shownTitle = (d: DefinitionRow, lng: string) => localTitle(d.title, d.titles, lng);
+const shownRemark = (d: DefinitionRow, lng: string) => localTitle(d.remark, d.remarks, lng);
+
+function toDto(
+  {
+    d,
+    firstName,
+    lastName,
+  }: {
+    d: DefinitionRow;
+    firstName: string | null;
+    lastName: string | null;
+  },
+  lng: LanguageCode,
+): IndicatorDefinition {
   return {
     id: d.id,
     report: d.report as IndicatorReport,
@@ -44,8 +53,12 @@ function toDto({
     matchingValues: d.matchingValues,
     countMode: d.countMode as IndicatorDefinition['countMode'],
     remark: d.remark,
+    titles: d.titles,
+    remarks: d.remarks,
+    shownTitle: shownTitle(d, lng),
+    shownRemark: shownRemark(d, lng),
     ruleSource: d.ruleSource as IndicatorDefinition['ruleSource'],
-    note: d.note,
+    note: d.note === SUGGESTED_NOTE ? wordsOf(lng, 'indicators').suggestedNote : d.note,
     updatedBy: firstName !== null && lastName !== null ? { firstName, lastName } : null,
     concurrencyStamp: d.concurrencyStamp,
   };
@@ -67,8 +80,12 @@ export function rangeOf(ctx: InstCtx, q: { from: string | null; to: string | nul
   return { from, to };
 }
 
-export async function listDefinitions(ctx: InstCtx, report: IndicatorReport): Promise<IndicatorDefinition[]> {
-  return (await definitionsOf(ctx.db, ctx.institutionId, report)).map(toDto);
+export async function listDefinitions(
+  ctx: InstCtx,
+  report: IndicatorReport,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<IndicatorDefinition[]> {
+  return (await definitionsOf(ctx.db, ctx.institutionId, report)).map((row) => toDto(row, lng));
 }
 
 /** The report: one row per definition with its frequency, counted in one statement (forms' countAnswers). */
@@ -116,9 +133,9 @@ export async function runReport(
     rows: defs.map((d, i) => ({
       sNo: i + 1,
       definitionId: d.id,
-      indicator: d.title,
+      indicator: shownTitle(d, lng),
       frequency: counts.get(d.id) ?? 0,
-      remark: d.remark,
+      remark: shownRemark(d, lng),
     })),
     footer: [
       fill(words.report.range, { title, from: range.from, to: range.to, zone }),
@@ -138,6 +155,7 @@ export async function updateDefinition(
   report: IndicatorReport,
   id: number,
   v: IndicatorDefinitionInput,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<IndicatorDefinition> {
   const inst = ctx.institutionId;
   await definitionsOf(ctx.db, inst, report);
@@ -149,17 +167,24 @@ export async function updateDefinition(
       matchingValues: v.matchingValues,
       countMode: v.countMode,
       remark: v.remark,
+      titles: v.titles,
+      remarks: v.remarks,
       updaterId: tx.account.id,
     });
     await audit(tx.db, tx, { entity: 'indicatorDefinition', entityId: id, action: 'update', before, after });
   });
   const row = await definitionById(ctx.db, inst, id);
   if (!row) throw notFound('Indicator definition');
-  return toDto(row);
+  return toDto(row, lng);
 }
 
-export async function getDefinition(ctx: InstCtx, report: IndicatorReport, id: number): Promise<IndicatorDefinition> {
-  const row = (await listDefinitions(ctx, report)).find((d) => d.id === id);
+export async function getDefinition(
+  ctx: InstCtx,
+  report: IndicatorReport,
+  id: number,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<IndicatorDefinition> {
+  const row = (await listDefinitions(ctx, report, lng)).find((d) => d.id === id);
   if (!row) throw notFound('Indicator definition');
   return row;
 }

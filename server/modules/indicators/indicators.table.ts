@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns } from '../../platform/records';
 
@@ -27,6 +27,9 @@ export const indicatorDefinitions = pgTable(
     /** patients | submissions */
     countMode: text('count_mode').notNull(),
     remark: text('remark'),
+    /** The title and remark in other languages, `{ "fr": "..." }` (issue 33; contract/lookup-titles.ts); null: none. */
+    titles: jsonb('titles').$type<Record<string, string>>(),
+    remarks: jsonb('remarks').$type<Record<string, string>>(),
     /** spec | suggested: whether spec 2 §9 gives the rule or we suggest one. */
     ruleSource: text('rule_source').notNull(),
     note: text('note'),

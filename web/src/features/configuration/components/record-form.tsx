@@ -19,7 +19,7 @@ import {
   useLoadTestSetup,
 } from './test-setup-fields';
 import { doneText, useConfigWords } from './config-words';
-import { TitleTranslations, titlesInitialValue } from './title-translations';
+import { TitleTranslations, titlesInitialValue } from '@/components/title-translations';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
 

@@ -13,6 +13,7 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { formChanged } from '@/lib/unsaved-changes';
 import { useUpdateDefinition } from '../api/indicators';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { TitleTranslations, titlesInitialValue } from '@/components/title-translations';
 
 type Values = {
   title: string;
@@ -21,6 +22,9 @@ type Values = {
   matchingValues: string[];
   countMode: CountMode;
   remark: string;
+  /** The title and remark in the other complete languages (issue 33), as a lookup's titles. */
+  titles: Record<string, string>;
+  remarks: Record<string, string>;
   concurrencyStamp: string;
 };
 
@@ -46,6 +50,8 @@ export function DefinitionForm({
       matchingValues: definition.matchingValues,
       countMode: definition.countMode,
       remark: definition.remark ?? '',
+      titles: titlesInitialValue(definition.titles),
+      remarks: titlesInitialValue(definition.remarks),
       concurrencyStamp: definition.concurrencyStamp,
     },
     validate: contractResolver(IndicatorDefinitionInput),
@@ -79,6 +85,13 @@ export function DefinitionForm({
             </Alert>
           )}
           <TextInput label={t('form.indicator')} withAsterisk {...form.getInputProps('title')} />
+          <TitleTranslations
+            form={form}
+            words={(language) => ({
+              label: t('titlesIn.label', { language }),
+              description: t('titlesIn.description', { language }),
+            })}
+          />
           <TextInput
             label={t('form.protocolAbbreviation')}
             description={t('form.protocolHelp')}
@@ -109,6 +122,14 @@ export function DefinitionForm({
             />
           </div>
           <TextInput label={t('form.remark')} {...form.getInputProps('remark')} />
+          <TitleTranslations
+            form={form}
+            field="remarks"
+            words={(language) => ({
+              label: t('remarksIn.label', { language }),
+              description: t('remarksIn.description', { language }),
+            })}
+          />
           {problem && (
             <Alert color="red" role="alert">
               {problem}

@@ -65,7 +65,7 @@ export function DefinitionsDrawer({
                 <Table.Tr key={d.id}>
                   <Table.Td>{d.ordinal}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">{d.title}</Text>
+                    <Text size="sm">{d.shownTitle}</Text>
                     <Badge size="xs" variant="light" color={d.ruleSource === 'spec' ? 'teal' : 'yellow'}>
                       {d.ruleSource === 'spec' ? t('drawer.fromSpec') : t('drawer.suggested')}
                     </Badge>
