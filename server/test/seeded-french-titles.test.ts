@@ -11,6 +11,7 @@ import { createInstitution, signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { protocolRefs } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
+import { nodePath, storageChain, storageRefs } from './storage-fixtures';
 import { migrationsFolder, rowsOf } from '../db/client';
 import { seededFrenchTitles, seededFrenchTitlesSql } from '../db/seed/reference-data';
 import { LOOKUP_BY_KEY } from '../../contract/lookups.registry';
@@ -75,6 +76,17 @@ describe("the seeded lists' French titles", () => {
     expect((await get<Patient>(one, A.token)).gender?.title).toBe('Female');
   });
 
+  it('finds a lookup by the title its reader sees, as a picker searches', async () => {
+    const search = async (term: string, headers?: Record<string, string>) =>
+      (await get<Titled[]>(api(`ethnicities?SearchTerm=${encodeURIComponent(term)}`), A.token, headers)).map(
+        (r) => r.title,
+      );
+    expect(await search('ni hispanique', FR)).toEqual(['Not Hispanic or Latino']);
+    // The default title is still found in French, and English readers search the default title only.
+    expect(await search('not hispanic', FR)).toEqual(['Not Hispanic or Latino']);
+    expect(await search('ni hispanique')).toEqual([]);
+  });
+
   it("lists a shipment's items and the samples to ship with their seeded titles in the reader's language", async () => {
     const w = await sampleSetUp(t, A.institution, A.token, refs);
     const sample = await w.sample({ SampleID: `LSFR-${Date.now().toString(36)}` });
@@ -103,6 +115,32 @@ describe("the seeded lists' French titles", () => {
     expect(french.collectedSample.unitOfMeasurement.unitName).toBe('Millilitre');
     const [english] = await get<Item[]>(items, A.token);
     expect(english.collectedSample.specimenType.title).toBe('Whole Blood');
+  });
+
+  it("shows a box's occupants with their specimen type in the reader's language", async () => {
+    const w = await sampleSetUp(t, A.institution, A.token, refs);
+    const sample = await w.sample({ SampleID: `LSBX-${Date.now().toString(36)}` });
+    const chain = await storageChain(t, inst, A.token, await storageRefs(t, inst, A.token), { Rows: 2, Columns: 2 });
+    const url = nodePath(inst, chain.ids);
+    const placed = await t.call('POST', `${url}/allocate`, {
+      token: A.token,
+      body: { CollectedSampleIds: [sample.id] },
+    });
+    expect(placed.statusCode, placed.body).toBeLessThan(300);
+    type Position = Rec & { occupant: { occupancyId: number; specimenType: { title: string } | null } | null };
+    const occupantType = async (headers?: Record<string, string>) =>
+      (await get<Position[]>(`${url}/StorageContainerBoxPositions`, A.token, headers)).find((p) => p.occupant)?.occupant
+        ?.specimenType?.title;
+    // The grid is one prepared statement for every language: French, English, then French again.
+    expect(await occupantType(FR)).toBe('Sang total');
+    expect(await occupantType()).toBe('Whole Blood');
+    expect(await occupantType(FR)).toBe('Sang total');
+    type Occupancy = Rec & { collectedSample: { specimenType: { title: string } | null } };
+    const positions = await get<Position[]>(`${url}/StorageContainerBoxPositions`, A.token);
+    const at = positions.find((p) => p.occupant)!;
+    const stays = `${url}/StorageContainerBoxPositions/${at.id}/StorageContainerBoxPositionOccupancies`;
+    expect((await get<Occupancy[]>(stays, A.token, FR))[0].collectedSample.specimenType?.title).toBe('Sang total');
+    expect((await get<Occupancy[]>(stays, A.token))[0].collectedSample.specimenType?.title).toBe('Whole Blood');
   });
 });
 
