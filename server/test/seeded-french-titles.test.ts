@@ -11,6 +11,7 @@ import { createInstitution, signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { protocolRefs } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
+import { labSetup } from './orders-fixtures';
 import { nodePath, storageChain, storageRefs } from './storage-fixtures';
 import { migrationsFolder, rowsOf } from '../db/client';
 import { seededFrenchTitles, seededFrenchTitlesSql } from '../db/seed/reference-data';
@@ -141,6 +142,30 @@ describe("the seeded lists' French titles", () => {
     const stays = `${url}/StorageContainerBoxPositions/${at.id}/StorageContainerBoxPositionOccupancies`;
     expect((await get<Occupancy[]>(stays, A.token, FR))[0].collectedSample.specimenType?.title).toBe('Sang total');
     expect((await get<Occupancy[]>(stays, A.token))[0].collectedSample.specimenType?.title).toBe('Whole Blood');
+  });
+
+  it("says the order's participant's gender and statuses in the reader's language (the test-result screen)", async () => {
+    const lab = await labSetup(t, inst, A.token);
+    const placed = await t.call('POST', api('LIMSOrders/place'), {
+      token: A.token,
+      body: {
+        patientIds: [lab.patient.id],
+        priorityId: lab.priorityId,
+        panelIds: [lab.panel.id],
+        paymentCategoryId: null,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [order] = json<Rec[]>(placed);
+    type Detail = { patient: Record<'gender' | 'maritalStatus' | 'vitalStatus', { title: string }> };
+    const statuses = async (headers?: Record<string, string>) => {
+      const { patient } = await get<Detail>(api(`LIMSOrders/${order.id}`), A.token, headers);
+      return [patient.gender.title, patient.maritalStatus.title, patient.vitalStatus.title];
+    };
+    // One prepared statement for every language: French, English, then French again.
+    expect(await statuses(FR)).toEqual(['Femme', 'Célibataire', 'Vivant']);
+    expect(await statuses()).toEqual(['Female', 'Single', 'Alive']);
+    expect(await statuses(FR)).toEqual(['Femme', 'Célibataire', 'Vivant']);
   });
 });
 
