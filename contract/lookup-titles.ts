@@ -42,3 +42,17 @@ export function localTitle<T extends string | null>(title: T, titles: unknown, l
   const said: unknown = Object.hasOwn(titles, language) ? Reflect.get(titles, language) : undefined;
   return typeof said === 'string' && said.trim() !== '' ? said : title;
 }
+
+/**
+ * The seeded Aliquot lineage's title in each language (server/db/seed/reference-data.ts). A lineage is an aliquot
+ * when its title is one of these (any case): the rule reads the title a list shows, which is the reader's language.
+ */
+export const ALIQUOT_TITLES = { en: 'Aliquot', fr: 'Aliquote' } as const;
+
+/** Whether a lineage's title (default or in a language) names an aliquot (the lineage list is editable per institution). */
+export const isAliquotTitle = (title: unknown) => {
+  const said = String(title ?? '')
+    .trim()
+    .toLowerCase();
+  return Object.values(ALIQUOT_TITLES).some((t) => t.toLowerCase() === said);
+};

@@ -110,8 +110,8 @@ test.describe('configuration and questionnaires in French', () => {
     const specimenType = panelDialog.getByLabel(field("Type d'échantillon"));
     await expect(specimenType).toBeDisabled();
     await expect(specimenType).toHaveAttribute('placeholder', "Choisissez d'abord une catégorie de type d'échantillon");
-    await choose(page, panelDialog, "Catégorie de type d'échantillon", 'Fluid');
-    await choose(page, panelDialog, "Type d'échantillon", 'Serum');
+    await choose(page, panelDialog, "Catégorie de type d'échantillon", 'Liquide biologique');
+    await choose(page, panelDialog, "Type d'échantillon", 'Sérum');
     await choose(page, panelDialog, 'Service', department);
     await shot('language-fr-configuration-panel-1280');
     await expectNoAxeViolations(page, 'panel form in French');

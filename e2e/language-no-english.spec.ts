@@ -50,17 +50,15 @@ for (const { key, text } of leaves(CATALOGUES.en)) {
   }
 }
 /**
- * Data, not catalogue words, that this spec's records show: titles of the seeded configuration lists (the
- * institution's data, editable, as the participant's ethnicity 'Unknown' and the sample tree's lineage 'Aliquot')
- * and the storage factory's node names ('Shelf 1', 'Rack A', 'Drawer 1'), which catalogues happen to hold as words
+ * Data, not catalogue words, that this spec's records show (the seeded configuration lists' titles are not among
+ * them: they have French titles, server/db/seed/reference-data.ts, so the ethnicity 'Unknown' and the lineage
+ * 'Aliquot' must read 'Inconnu' and 'Aliquote' here): the storage factory's node names ('Shelf 1', 'Rack A', 'Drawer 1'), which catalogues happen to hold as words
  * of their own (the research criteria, the rack scan, the storage levels); the first-start account's name 'System
  * Administrator' (who saved the results through the API), a person's name as 'Amélie Durand' is. The storage screen
  * also lists the nodes other specs made in the same worker's database, named in English by those specs
  * ('Imported freezer …' of imports.spec.ts, 'Freezer …', 'Fridge …', 'Lab …' of the storage specs): data too.
  */
 const DATA_VALUES = new Set([
-  'Unknown',
-  'Aliquot',
   'Shelf',
   'Rack',
   'Drawer',

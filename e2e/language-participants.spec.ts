@@ -11,7 +11,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 // Issue 33: a French-speaking technician registers a participant and finds it in the list without an English word
-// of the interface (the institution's lookup titles, e.g. 'Female', are its data: issue 33 item 4).
+// of the interface; the seeded lookup titles say their French ('Femme', 'Ambulatoire': server/db/seed/reference-data.ts).
 test.describe('participants in French', () => {
   test('register a participant and search the list in French, at 1280 and 390 px, axe clean', async ({
     page,
@@ -66,7 +66,7 @@ test.describe('participants in French', () => {
     // Register: the empty submit says what is missing in French.
     await main.getByRole('button', { name: 'Nouveau participant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enregistrer un participant' });
-    await expect(dialog.locator('input[data-path="patientTypeId"][value="Outpatient"]')).toBeAttached();
+    await expect(dialog.locator('input[data-path="patientTypeId"][value="Ambulatoire"]')).toBeAttached();
     await expect(dialog.getByLabel(field('Date de naissance'))).toHaveAttribute('placeholder', 'AAAA-MM-JJ');
     await dialog.getByRole('button', { name: 'Valider', exact: true }).click();
     await expect(dialog.getByText('*obligatoire', { exact: true })).toHaveCount(3);
@@ -80,9 +80,9 @@ test.describe('participants in French', () => {
     await dialog.getByLabel(field('Prénom')).fill('Hélène');
     await dialog.getByLabel(field('Nom du père')).fill(father);
     await dialog.getByLabel(field('Nom du grand-père')).fill('Girard');
-    await choose(page, dialog, 'Sexe', 'Female');
-    await choose(page, dialog, 'Situation familiale', 'Single');
-    await choose(page, dialog, 'Statut vital', 'Alive');
+    await choose(page, dialog, 'Sexe', 'Femme');
+    await choose(page, dialog, 'Situation familiale', 'Célibataire');
+    await choose(page, dialog, 'Statut vital', 'Vivant');
     // The calendar names its months and days in French; what is typed stays YYYY-MM-DD.
     await dialog.getByLabel(field('Date de naissance')).fill('1984-03-12');
     await dialog.getByLabel(field('Date de naissance')).click();
@@ -95,15 +95,15 @@ test.describe('participants in French', () => {
     await dialog.getByRole('spinbutton', { name: 'Heures' }).fill('08');
     await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('30');
     await dialog.getByLabel(field('Races')).fill('As');
-    await page.getByRole('option', { name: 'Asian', exact: true }).click();
-    await expect(dialog.getByRole('button', { name: 'Retirer Asian' })).toBeVisible();
-    await dialog.getByLabel(field('Ethnicités')).fill('Not');
-    await page.getByRole('option', { name: 'Not Hispanic or Latino', exact: true }).click();
+    await page.getByRole('option', { name: 'Asiatique', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Retirer Asiatique' })).toBeVisible();
+    await dialog.getByLabel(field('Ethnicités')).fill('Ni h');
+    await page.getByRole('option', { name: 'Ni hispanique ni latino', exact: true }).click();
 
     // A phone number: the adder's labels and the contract's rule in French.
     await dialog.getByRole('button', { name: 'Ajouter un numéro de téléphone' }).click();
-    await choose(page, dialog, 'Catégorie', 'Personal');
-    await choose(page, dialog, 'Type', 'Mobile');
+    await choose(page, dialog, 'Catégorie', 'Personnel');
+    await choose(page, dialog, 'Type', 'Portable');
     await dialog.getByLabel(field('Numéro de téléphone')).fill('09 11');
     await dialog.getByRole('button', { name: 'AJOUTER', exact: true }).click();
     await see(dialog, 'Les espaces ne sont pas autorisées');

@@ -191,8 +191,8 @@ test.describe('collection protocols in French', () => {
     const sign = page.getByRole('dialog', { name: 'Créer un consentement de participant au protocole de collecte' });
     await expect(sign.getByRole('heading', { name: 'Utilisation en recherche' })).toBeVisible();
     await expect(sign.getByText('Version 1\u00a0: lisez-la avec le participant avant qu\u2019il signe.')).toBeVisible();
-    const future = sign.getByRole('radiogroup', { name: 'Future research' });
-    const genetic = sign.getByRole('radiogroup', { name: 'Genetic research' });
+    const future = sign.getByRole('radiogroup', { name: 'Recherche future' });
+    const genetic = sign.getByRole('radiogroup', { name: 'Recherche génétique' });
     await expect(future.getByRole('radio', { name: 'Oui' })).not.toBeChecked();
     await submit(sign).click();
     await expect(sign.getByText('Enregistrez Oui ou Non pour chaque finalité')).toHaveCount(2);
@@ -209,7 +209,7 @@ test.describe('collection protocols in French', () => {
     await expect(signedRow.getByText('Signé', { exact: true })).toBeVisible();
     await signedRow.getByRole('button', { name: consentTitle }).click();
     const signed = page.getByRole('dialog', { name: consentTitle });
-    await expect(signed.getByText('Future research\u00a0: oui · Genetic research\u00a0: non')).toBeVisible();
+    await expect(signed.getByText('Recherche future\u00a0: oui · Recherche génétique\u00a0: non')).toBeVisible();
     await expect(signed.getByText('Version 1 signée')).toBeVisible();
     await toastsGone(page);
     await bothSizes(page, 'language-fr-signed-consent', shot);
@@ -246,7 +246,7 @@ test.describe('collection protocols in French', () => {
     const sub = page.getByRole('dialog', { name: 'Créer un sous-échantillon' });
     await expect(sub.getByLabel(field("Identifiant de l'échantillon parent"))).toHaveValue(sampleId);
     await sub.getByLabel(field('Lignée du sous-échantillon')).click();
-    await page.getByRole('option', { name: 'Derived', exact: true }).click();
+    await page.getByRole('option', { name: 'Dérivé', exact: true }).click();
     await expect(sub.getByText(/Un dérivé est une nouvelle matière/)).toBeVisible();
     await expect(sub.getByLabel(field('Quantité prise sur le parent'))).toBeVisible();
     await bothSizes(page, 'language-fr-subsample', shot);

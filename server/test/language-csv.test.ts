@@ -82,8 +82,9 @@ describe("CSV exports in the caller's language", () => {
       'Date de recueil',
     ]);
     expect(frow[4]).toBe('Féminin');
-    // A list without a French title keeps its default title.
-    expect(frow[5]).toBe(row[5]);
+    // The seeded lists' own French titles (server/db/seed/reference-data.ts).
+    expect([row[5], frow[5]]).toEqual(['Single', 'Célibataire']);
+    expect([row[6], frow[6]]).toEqual(['Alive', 'Vivant']);
     expect(frow[7]).toBe('Oui');
     // Dates stay machine-readable in every language.
     expect(frow[3]).toBe(row[3]);

@@ -41,6 +41,13 @@ const purpose = (title: string) => purposes.find((p) => p.title === title)!.id;
 const FUTURE = purpose('Future research');
 const GENETIC = purpose('Genetic research');
 await french('consentPurposes', FUTURE, 'Recherche future');
+// Genetic research without its seeded French title (server/db/seed/reference-data.ts): a title only in English.
+const genetic = json<Rec>(await t.call('GET', api(`consentPurposes/${GENETIC}`), { token: A.token }));
+const cleared = await t.call('PUT', api(`consentPurposes/${GENETIC}`), {
+  token: A.token,
+  body: { ...genetic, titles: null },
+});
+if (cleared.statusCode !== 200) throw new Error(cleared.body);
 const w = await sampleSetUp(t, A.institution, A.token, refs);
 
 describe('lookup titles per language, the remaining places', () => {
@@ -193,11 +200,11 @@ describe('lookup titles per language, the remaining places', () => {
       Record<'positionLabelingOption' | 'rowLabelingSchema' | 'columnLabelingSchema', { title: string }>;
     const shown = (n: Node) =>
       [n.positionLabelingOption, n.rowLabelingSchema, n.columnLabelingSchema].map((x) => x.title);
-    // Numbers has no French title: its default title.
+    // Numbers keeps its seeded French title (server/db/seed/reference-data.ts).
     expect(shown(await get<Node>(nodePath(inst, [node.id]), FR))).toEqual([
       'Deux dimensions',
       'Lettres majuscules',
-      'Numbers',
+      'Chiffres',
     ]);
     expect(shown(await get<Node>(nodePath(inst, [node.id])))).toEqual([
       'Two Dimensional',
@@ -205,7 +212,7 @@ describe('lookup titles per language, the remaining places', () => {
       'Numbers',
     ]);
     const list = await get<Node[]>(api('storageContainers?PageSize=100'), FR);
-    expect(shown(list.find((n) => n.id === node.id)!)).toEqual(['Deux dimensions', 'Lettres majuscules', 'Numbers']);
+    expect(shown(list.find((n) => n.id === node.id)!)).toEqual(['Deux dimensions', 'Lettres majuscules', 'Chiffres']);
   });
 
   it("names the tests and panels of the order reports in the reader's language", async () => {

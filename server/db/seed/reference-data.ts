@@ -1,241 +1,329 @@
+import { getTableName } from 'drizzle-orm';
 import type { Db } from '../client';
 import { lookupTables as T } from '../../platform/lookups/lookup.tables';
+import { LOOKUP_BY_KEY } from '../../../contract/lookups.registry';
 import { insertLookups, type LookupFields, type LookupRecord } from '../../platform/lookups/lookup-writes';
+import { ALIQUOT_TITLES } from '../../../contract/lookup-titles';
 
-type Simple = [title: string, abbreviation: string, description: string];
+/**
+ * A seeded row: its default (English) title, abbreviation, description, and its title in French (issue 33: a
+ * French-speaking technician never meets an English word). The French goes into the row's `titles` (migration
+ * 0056_lookup_titles) only where it differs from the English; existing institutions got theirs from migration
+ * 0059_seeded_lookup_french_titles (written from seededFrenchTitles(), server/test/seeded-french-titles.test.ts keeps them equal).
+ */
+type Simple = [title: string, abbreviation: string, description: string, french: string];
 
 const GENDERS: Simple[] = [
-  ['Female', 'F', 'Female'],
-  ['Male', 'M', 'Male'],
-  ['Other', 'O', 'Other or undisclosed gender'],
-  ['Unknown', 'U', 'Not recorded'],
+  ['Female', 'F', 'Female', 'Femme'],
+  ['Male', 'M', 'Male', 'Homme'],
+  ['Other', 'O', 'Other or undisclosed gender', 'Autre'],
+  ['Unknown', 'U', 'Not recorded', 'Inconnu'],
 ];
 const MARITAL: Simple[] = [
-  ['Single', 'S', 'Never married'],
-  ['Married', 'M', 'Married or in a civil partnership'],
-  ['Divorced', 'D', 'Divorced'],
-  ['Widowed', 'W', 'Widowed'],
-  ['Separated', 'SP', 'Legally separated'],
-  ['Unknown', 'U', 'Not recorded'],
+  ['Single', 'S', 'Never married', 'Célibataire'],
+  ['Married', 'M', 'Married or in a civil partnership', 'Marié(e)'],
+  ['Divorced', 'D', 'Divorced', 'Divorcé(e)'],
+  ['Widowed', 'W', 'Widowed', 'Veuf ou veuve'],
+  ['Separated', 'SP', 'Legally separated', 'Séparé(e)'],
+  ['Unknown', 'U', 'Not recorded', 'Inconnu'],
 ];
 const VITAL: Simple[] = [
-  ['Alive', 'A', 'Living participant'],
-  ['Dead', 'D', 'Deceased participant'],
-  ['Unknown', 'U', 'Vital status not known'],
+  ['Alive', 'A', 'Living participant', 'Vivant'],
+  ['Dead', 'D', 'Deceased participant', 'Décédé'],
+  ['Unknown', 'U', 'Vital status not known', 'Inconnu'],
 ];
 const PATIENT_TYPES: Simple[] = [
-  ['Outpatient', 'OP', 'Seen without admission'],
-  ['Inpatient', 'IP', 'Admitted to a ward'],
-  ['Research Participant', 'RP', 'Enrolled for research only'],
-  ['Healthy Volunteer', 'HV', 'Healthy control participant'],
+  ['Outpatient', 'OP', 'Seen without admission', 'Ambulatoire'],
+  ['Inpatient', 'IP', 'Admitted to a ward', 'Hospitalisé'],
+  ['Research Participant', 'RP', 'Enrolled for research only', 'Participant à la recherche'],
+  ['Healthy Volunteer', 'HV', 'Healthy control participant', 'Volontaire sain'],
 ];
 const PRIORITIES: Simple[] = [
-  ['Routine', 'R', 'Processed in normal turnaround'],
-  ['Urgent', 'U', 'Processed ahead of routine work'],
-  ['STAT', 'S', 'Immediate processing required'],
+  ['Routine', 'R', 'Processed in normal turnaround', 'Routine'],
+  ['Urgent', 'U', 'Processed ahead of routine work', 'Urgent'],
+  ['STAT', 'S', 'Immediate processing required', 'Immédiat'],
 ];
 /** Urgency of each priority (the orders list sorts and marks urgent work by it). */
 const PRIORITY_URGENCY: Record<string, number> = { Routine: 0, Urgent: 1, STAT: 2 };
 const LABELING: Simple[] = [
-  ['Numbers', '1', '1, 2, 3, ...'],
-  ['Letters Upper Case', 'A', 'A, B, C, ...'],
-  ['Letters Lower Case', 'a', 'a, b, c, ...'],
-  ['Roman Upper Case', 'I', 'I, II, III, ...'],
-  ['Roman Lower Case', 'i', 'i, ii, iii, ...'],
+  ['Numbers', '1', '1, 2, 3, ...', 'Chiffres'],
+  ['Letters Upper Case', 'A', 'A, B, C, ...', 'Lettres majuscules'],
+  ['Letters Lower Case', 'a', 'a, b, c, ...', 'Lettres minuscules'],
+  ['Roman Upper Case', 'I', 'I, II, III, ...', 'Chiffres romains majuscules'],
+  ['Roman Lower Case', 'i', 'i, ii, iii, ...', 'Chiffres romains minuscules'],
 ];
 const POSITION_OPTIONS: Simple[] = [
-  ['Linear', 'L', 'Positions numbered in one sequence'],
-  ['Two Dimensional', '2D', 'Positions addressed by row and column'],
+  ['Linear', 'L', 'Positions numbered in one sequence', 'Linéaire'],
+  ['Two Dimensional', '2D', 'Positions addressed by row and column', 'Deux dimensions'],
 ];
 const ANATOMIC: Simple[] = [
-  ['Blood', 'BLD', 'Peripheral blood'],
-  ['Breast', 'BRS', 'Breast tissue'],
-  ['Cervix Uteri', 'CRV', 'Uterine cervix'],
-  ['Colon', 'COL', 'Large intestine'],
-  ['Lung', 'LNG', 'Lung'],
-  ['Liver', 'LVR', 'Liver'],
-  ['Prostate', 'PRS', 'Prostate gland'],
-  ['Skin', 'SKN', 'Skin'],
-  ['Oral Cavity', 'ORL', 'Mouth and saliva'],
-  ['Not Specified', 'NS', 'Site not specified'],
+  ['Blood', 'BLD', 'Peripheral blood', 'Sang'],
+  ['Breast', 'BRS', 'Breast tissue', 'Sein'],
+  ['Cervix Uteri', 'CRV', 'Uterine cervix', "Col de l'utérus"],
+  ['Colon', 'COL', 'Large intestine', 'Côlon'],
+  ['Lung', 'LNG', 'Lung', 'Poumon'],
+  ['Liver', 'LVR', 'Liver', 'Foie'],
+  ['Prostate', 'PRS', 'Prostate gland', 'Prostate'],
+  ['Skin', 'SKN', 'Skin', 'Peau'],
+  ['Oral Cavity', 'ORL', 'Mouth and saliva', 'Cavité buccale'],
+  ['Not Specified', 'NS', 'Site not specified', 'Non précisé'],
 ];
 const PATHOLOGICAL: Simple[] = [
-  ['Malignant', 'MAL', 'Tumour tissue'],
-  ['Non-Malignant', 'NML', 'Normal tissue'],
-  ['Benign', 'BEN', 'Benign lesion'],
-  ['Pre-Malignant', 'PRE', 'Dysplasia or pre-malignant lesion'],
-  ['Not Specified', 'NS', 'Status not specified'],
+  ['Malignant', 'MAL', 'Tumour tissue', 'Malin'],
+  ['Non-Malignant', 'NML', 'Normal tissue', 'Non malin'],
+  ['Benign', 'BEN', 'Benign lesion', 'Bénin'],
+  ['Pre-Malignant', 'PRE', 'Dysplasia or pre-malignant lesion', 'Prémalin'],
+  ['Not Specified', 'NS', 'Status not specified', 'Non précisé'],
 ];
 const PROCEDURES: Simple[] = [
-  ['Venipuncture', 'VEN', 'Blood drawn from a vein'],
-  ['Biopsy', 'BIO', 'Needle or incisional biopsy'],
-  ['Surgical Resection', 'RES', 'Tissue removed at surgery'],
-  ['Fine Needle Aspiration', 'FNA', 'Aspirate with a fine needle'],
-  ['Swab', 'SWB', 'Swab collection'],
-  ['Urine Collection', 'URC', 'Clean-catch urine'],
-  ['Saliva Collection', 'SAL', 'Passive drool or spit kit'],
+  ['Venipuncture', 'VEN', 'Blood drawn from a vein', 'Ponction veineuse'],
+  ['Biopsy', 'BIO', 'Needle or incisional biopsy', 'Biopsie'],
+  ['Surgical Resection', 'RES', 'Tissue removed at surgery', 'Résection chirurgicale'],
+  ['Fine Needle Aspiration', 'FNA', 'Aspirate with a fine needle', "Cytoponction à l'aiguille fine"],
+  ['Swab', 'SWB', 'Swab collection', 'Écouvillonnage'],
+  ['Urine Collection', 'URC', 'Clean-catch urine', "Recueil d'urine"],
+  ['Saliva Collection', 'SAL', 'Passive drool or spit kit', 'Recueil de salive'],
 ];
 const LINEAGES: Simple[] = [
-  ['Aliquot', 'ALQ', 'Part of the parent sample, same specimen type'],
-  ['Derived', 'DRV', 'New specimen type derived from the parent sample'],
+  [ALIQUOT_TITLES.en, 'ALQ', 'Part of the parent sample, same specimen type', ALIQUOT_TITLES.fr],
+  ['Derived', 'DRV', 'New specimen type derived from the parent sample', 'Dérivé'],
 ];
 /** Issue 32 item 2: what a consent may grant (each institution edits its own list). */
 export const CONSENT_PURPOSES: Simple[] = [
-  ['Future research', 'FR', 'Use of the samples and data in future research studies'],
-  ['Genetic research', 'GEN', 'Genetic and genomic analysis of the samples'],
-  ['Commercial use', 'COM', 'Use by or with commercial partners'],
+  ['Future research', 'FR', 'Use of the samples and data in future research studies', 'Recherche future'],
+  ['Genetic research', 'GEN', 'Genetic and genomic analysis of the samples', 'Recherche génétique'],
+  ['Commercial use', 'COM', 'Use by or with commercial partners', 'Usage commercial'],
 ];
 const PAYMENTS: Simple[] = [
-  ['Out of Pocket', 'OOP', 'Paid by the participant'],
-  ['Free', 'FRE', 'No charge'],
-  ['Half', 'HLF', 'Half of the tariff'],
-  ['Post Payment', 'PP', 'Billed after service'],
-  ['Insurance', 'INS', 'Covered by an insurer'],
+  ['Out of Pocket', 'OOP', 'Paid by the participant', 'À la charge du participant'],
+  ['Free', 'FRE', 'No charge', 'Gratuit'],
+  ['Half', 'HLF', 'Half of the tariff', 'Demi-tarif'],
+  ['Post Payment', 'PP', 'Billed after service', 'Paiement différé'],
+  ['Insurance', 'INS', 'Covered by an insurer', 'Assurance'],
 ];
 // Widely used (OMB) categories; each institution edits them to its population.
 const RACES: Simple[] = [
-  ['American Indian or Alaska Native', 'AIAN', 'American Indian or Alaska Native'],
-  ['Asian', 'ASN', 'Asian'],
-  ['Black or African American', 'BAA', 'Black or African American'],
-  ['Native Hawaiian or Other Pacific Islander', 'NHPI', 'Native Hawaiian or Other Pacific Islander'],
-  ['White', 'WHT', 'White'],
-  ['Other', 'OTH', 'Another race'],
-  ['Unknown', 'UNK', 'Not reported'],
+  ['American Indian or Alaska Native', 'AIAN', 'American Indian or Alaska Native', "Amérindien ou autochtone d'Alaska"],
+  ['Asian', 'ASN', 'Asian', 'Asiatique'],
+  ['Black or African American', 'BAA', 'Black or African American', 'Noir ou Afro-Américain'],
+  [
+    'Native Hawaiian or Other Pacific Islander',
+    'NHPI',
+    'Native Hawaiian or Other Pacific Islander',
+    "Autochtone d'Hawaï ou d'une autre île du Pacifique",
+  ],
+  ['White', 'WHT', 'White', 'Blanc'],
+  ['Other', 'OTH', 'Another race', 'Autre'],
+  ['Unknown', 'UNK', 'Not reported', 'Inconnu'],
 ];
 const ETHNICITIES: Simple[] = [
-  ['Hispanic or Latino', 'HL', 'Hispanic or Latino'],
-  ['Not Hispanic or Latino', 'NHL', 'Not Hispanic or Latino'],
-  ['Unknown', 'UNK', 'Not reported'],
+  ['Hispanic or Latino', 'HL', 'Hispanic or Latino', 'Hispanique ou latino'],
+  ['Not Hispanic or Latino', 'NHL', 'Not Hispanic or Latino', 'Ni hispanique ni latino'],
+  ['Unknown', 'UNK', 'Not reported', 'Inconnu'],
 ];
 const DATA_TYPES: Simple[] = [
-  ['Single Line Text', 'TB', 'One line of free text'],
-  ['Multi Line Text', 'TA', 'Several lines of free text'],
-  ['Time Picker', 'TP', 'A time of day'],
-  ['Date Picker', 'DP', 'A calendar date'],
-  ['Date Time Picker', 'DTP', 'A date with a time'],
-  ['Checkbox', 'CB', 'A yes/no tick'],
-  ['Checkbox List', 'CBL', 'Several choices from a list'],
-  ['Radio List', 'RL', 'One choice from a list'],
-  ['Select', 'SL', 'One choice from a drop-down'],
+  ['Single Line Text', 'TB', 'One line of free text', 'Texte sur une ligne'],
+  ['Multi Line Text', 'TA', 'Several lines of free text', 'Texte sur plusieurs lignes'],
+  ['Time Picker', 'TP', 'A time of day', 'Heure'],
+  ['Date Picker', 'DP', 'A calendar date', 'Date'],
+  ['Date Time Picker', 'DTP', 'A date with a time', 'Date et heure'],
+  ['Checkbox', 'CB', 'A yes/no tick', 'Case à cocher'],
+  ['Checkbox List', 'CBL', 'Several choices from a list', 'Cases à cocher'],
+  ['Radio List', 'RL', 'One choice from a list', 'Boutons radio'],
+  ['Select', 'SL', 'One choice from a drop-down', 'Liste déroulante'],
 ];
 
 // The factor is how many of the type's base unit (mL, g, mg/dL) one unit is; null: never converted.
 const UNIT_TYPES: {
-  type: [string, string, string, string];
-  units: [name: string, symbol: string, code: string, description: string, factor: number | null][];
+  type: [title: string, quantitySymbol: string, dimensionSymbol: string, description: string, french: string];
+  units: [name: string, symbol: string, code: string, description: string, factor: number | null, french: string][];
 }[] = [
   {
-    type: ['Volume', 'V', 'L3', 'Liquid volume'],
+    type: ['Volume', 'V', 'L3', 'Liquid volume', 'Volume'],
     units: [
-      ['Millilitre', 'mL', 'ml', 'One thousandth of a litre', 1],
-      ['Microlitre', 'µL', 'ul', 'One millionth of a litre', 0.001],
-      ['Litre', 'L', 'l', 'Litre', 1000],
+      ['Millilitre', 'mL', 'ml', 'One thousandth of a litre', 1, 'Millilitre'],
+      ['Microlitre', 'µL', 'ul', 'One millionth of a litre', 0.001, 'Microlitre'],
+      ['Litre', 'L', 'l', 'Litre', 1000, 'Litre'],
     ],
   },
   {
-    type: ['Mass', 'm', 'M', 'Weight of a specimen'],
+    type: ['Mass', 'm', 'M', 'Weight of a specimen', 'Masse'],
     units: [
-      ['Milligram', 'mg', 'mg', 'One thousandth of a gram', 0.001],
-      ['Gram', 'g', 'g', 'Gram', 1],
-      ['Microgram', 'µg', 'ug', 'One millionth of a gram', 1e-6],
+      ['Milligram', 'mg', 'mg', 'One thousandth of a gram', 0.001, 'Milligramme'],
+      ['Gram', 'g', 'g', 'Gram', 1, 'Gramme'],
+      ['Microgram', 'µg', 'ug', 'One millionth of a gram', 1e-6, 'Microgramme'],
     ],
   },
   {
-    type: ['Count', 'N', '1', 'Number of items'],
+    type: ['Count', 'N', '1', 'Number of items', 'Nombre'],
     units: [
-      ['Count', 'ea', 'ea', 'Number of pieces, slides or cores', null],
-      ['Cells', 'cells', 'ce', 'Number of cells', null],
+      ['Count', 'ea', 'ea', 'Number of pieces, slides or cores', null, 'Nombre'],
+      ['Cells', 'cells', 'ce', 'Number of cells', null, 'Cellules'],
     ],
   },
   {
-    type: ['Concentration', 'c', 'N/L3', 'Amount per volume'],
+    type: ['Concentration', 'c', 'N/L3', 'Amount per volume', 'Concentration'],
     units: [
-      ['Milligram per decilitre', 'mg/dL', 'md', 'Clinical chemistry concentration', 1],
-      ['Millimole per litre', 'mmol/L', 'mm', 'Molar concentration', null],
-      ['Gram per decilitre', 'g/dL', 'gd', 'Haemoglobin concentration', 1000],
-      ['Cells per microlitre', 'cells/µL', 'cu', 'Cell count', null],
+      ['Milligram per decilitre', 'mg/dL', 'md', 'Clinical chemistry concentration', 1, 'Milligramme par décilitre'],
+      ['Millimole per litre', 'mmol/L', 'mm', 'Molar concentration', null, 'Millimole par litre'],
+      ['Gram per decilitre', 'g/dL', 'gd', 'Haemoglobin concentration', 1000, 'Gramme par décilitre'],
+      ['Cells per microlitre', 'cells/µL', 'cu', 'Cell count', null, 'Cellules par microlitre'],
     ],
   },
 ];
 
-const SPECIMENS: { category: Simple; types: [title: string, abbr: string, description: string, unitName: string][] }[] =
-  [
-    {
-      category: ['Fluid', 'FLD', 'Body fluids'],
-      types: [
-        ['Whole Blood', 'WB', 'EDTA whole blood', 'Millilitre'],
-        ['Serum', 'SER', 'Serum from clotted blood', 'Millilitre'],
-        ['Plasma', 'PLS', 'EDTA plasma', 'Millilitre'],
-        ['Urine', 'UR', 'Clean-catch urine', 'Millilitre'],
-        ['Saliva', 'SAL', 'Whole saliva', 'Millilitre'],
-        ['Buffy Coat', 'BC', 'Leukocyte layer', 'Microlitre'],
-      ],
-    },
-    {
-      category: ['Tissue', 'TIS', 'Solid tissue'],
-      types: [
-        ['Fresh Frozen Tissue', 'FFT', 'Snap-frozen tissue', 'Milligram'],
-        ['FFPE Block', 'FFPE', 'Formalin-fixed paraffin-embedded block', 'Count'],
-        ['Tissue Slide', 'SLD', 'Stained or unstained section', 'Count'],
-      ],
-    },
-    {
-      category: ['Cell', 'CEL', 'Cells'],
-      types: [
-        ['PBMC', 'PBMC', 'Peripheral blood mononuclear cells', 'Cells'],
-        ['Cervical Cells', 'CC', 'Liquid-based cytology cells', 'Millilitre'],
-      ],
-    },
-    {
-      category: ['Molecular', 'MOL', 'Extracted nucleic acids'],
-      types: [
-        ['DNA', 'DNA', 'Extracted DNA', 'Microgram'],
-        ['RNA', 'RNA', 'Extracted RNA', 'Microgram'],
-      ],
-    },
-  ];
+type SpecimenType = [title: string, abbr: string, description: string, unitName: string, french: string];
+const SPECIMENS: { category: Simple; types: SpecimenType[] }[] = [
+  {
+    category: ['Fluid', 'FLD', 'Body fluids', 'Liquide biologique'],
+    types: [
+      ['Whole Blood', 'WB', 'EDTA whole blood', 'Millilitre', 'Sang total'],
+      ['Serum', 'SER', 'Serum from clotted blood', 'Millilitre', 'Sérum'],
+      ['Plasma', 'PLS', 'EDTA plasma', 'Millilitre', 'Plasma'],
+      ['Urine', 'UR', 'Clean-catch urine', 'Millilitre', 'Urine'],
+      ['Saliva', 'SAL', 'Whole saliva', 'Millilitre', 'Salive'],
+      ['Buffy Coat', 'BC', 'Leukocyte layer', 'Microlitre', 'Couche leucocytaire'],
+    ],
+  },
+  {
+    category: ['Tissue', 'TIS', 'Solid tissue', 'Tissu'],
+    types: [
+      ['Fresh Frozen Tissue', 'FFT', 'Snap-frozen tissue', 'Milligram', 'Tissu congelé frais'],
+      ['FFPE Block', 'FFPE', 'Formalin-fixed paraffin-embedded block', 'Count', 'Bloc FFPE'],
+      ['Tissue Slide', 'SLD', 'Stained or unstained section', 'Count', 'Lame de tissu'],
+    ],
+  },
+  {
+    category: ['Cell', 'CEL', 'Cells', 'Cellules'],
+    types: [
+      ['PBMC', 'PBMC', 'Peripheral blood mononuclear cells', 'Cells', 'PBMC'],
+      ['Cervical Cells', 'CC', 'Liquid-based cytology cells', 'Millilitre', 'Cellules cervicales'],
+    ],
+  },
+  {
+    category: ['Molecular', 'MOL', 'Extracted nucleic acids', 'Moléculaire'],
+    types: [
+      ['DNA', 'DNA', 'Extracted DNA', 'Microgram', 'ADN'],
+      ['RNA', 'RNA', 'Extracted RNA', 'Microgram', 'ARN'],
+    ],
+  },
+];
 
 const PHONES: { category: Simple; types: Simple[] }[] = [
   {
-    category: ['Personal', 'PER', "The participant's own numbers"],
+    category: ['Personal', 'PER', "The participant's own numbers", 'Personnel'],
     types: [
-      ['Mobile', 'MOB', 'Mobile phone'],
-      ['Home', 'HOM', 'Home landline'],
+      ['Mobile', 'MOB', 'Mobile phone', 'Portable'],
+      ['Home', 'HOM', 'Home landline', 'Domicile'],
     ],
   },
   {
-    category: ['Work', 'WRK', 'Work numbers'],
+    category: ['Work', 'WRK', 'Work numbers', 'Professionnel'],
     types: [
-      ['Office', 'OFF', 'Office landline'],
-      ['Work Mobile', 'WMB', 'Mobile phone issued by an employer'],
+      ['Office', 'OFF', 'Office landline', 'Bureau'],
+      ['Work Mobile', 'WMB', 'Mobile phone issued by an employer', 'Portable professionnel'],
     ],
   },
   {
-    category: ['Emergency Contact', 'EMC', 'Someone to call in an emergency'],
+    category: ['Emergency Contact', 'EMC', 'Someone to call in an emergency', "Contact d'urgence"],
     types: [
-      ['Next of Kin', 'NOK', 'Closest relative'],
-      ['Caregiver', 'CG', 'Person caring for the participant'],
+      ['Next of Kin', 'NOK', 'Closest relative', 'Proche parent'],
+      ['Caregiver', 'CG', 'Person caring for the participant', 'Aidant'],
     ],
   },
 ];
 
-const EVENT_UNITS: [string, string, string, number][] = [
-  ['Minute', 'min', 'Minutes after enrolment', 1],
-  ['Hour', 'h', 'Hours after enrolment', 60],
-  ['Day', 'd', 'Days after enrolment', 1440],
-  ['Week', 'wk', 'Weeks after enrolment', 10080],
-  ['Month', 'mo', 'Months (30 days) after enrolment', 43200],
-  ['Year', 'yr', 'Years (365 days) after enrolment', 525600],
+// The French are the words the protocols' time points use (contract/i18n fr `protocols.timePoint.units`).
+const EVENT_UNITS: [name: string, symbol: string, description: string, minutes: number, french: string][] = [
+  ['Minute', 'min', 'Minutes after enrolment', 1, 'Minute'],
+  ['Hour', 'h', 'Hours after enrolment', 60, 'Heure'],
+  ['Day', 'd', 'Days after enrolment', 1440, 'Jour'],
+  ['Week', 'wk', 'Weeks after enrolment', 10080, 'Semaine'],
+  ['Month', 'mo', 'Months (30 days) after enrolment', 43200, 'Mois'],
+  ['Year', 'yr', 'Years (365 days) after enrolment', 525600, 'An'],
 ];
+
+const pair = (row: Simple): [string, string] => [row[0], row[3]];
+
+/** The `titles` of a seeded row: its French when it differs from the English (the same word needs none). */
+const titlesOf = (title: string, french: string) => ({ titles: french === title ? null : { fr: french } });
+
+/**
+ * The French title of every seeded row whose French differs from its English, per registry list (its key, e.g.
+ * `genders`) and English title: what seedReferenceData gives a new institution and migration 0058 gave the
+ * existing ones (seededFrenchTitlesSql).
+ */
+export function seededFrenchTitles(): Record<string, Record<string, string>> {
+  const lists: Record<string, [english: string, french: string][]> = {
+    genders: GENDERS.map(pair),
+    maritalStatuses: MARITAL.map(pair),
+    vitalStatuses: VITAL.map(pair),
+    patientTypes: PATIENT_TYPES.map(pair),
+    priorities: PRIORITIES.map(pair),
+    races: RACES.map(pair),
+    ethnicities: ETHNICITIES.map(pair),
+    consentPurposes: CONSENT_PURPOSES.map(pair),
+    labelingSchemas: LABELING.map(pair),
+    positionLabelingOptions: POSITION_OPTIONS.map(pair),
+    anatomicSites: ANATOMIC.map(pair),
+    pathologicalStatuses: PATHOLOGICAL.map(pair),
+    specimenCollectionProcedures: PROCEDURES.map(pair),
+    subSampleLineages: LINEAGES.map(pair),
+    paymentCategories: PAYMENTS.map(pair),
+    dataTypes: DATA_TYPES.map(pair),
+    collectionProtocolEventUnitOfMeasurements: EVENT_UNITS.map((u) => [u[0], u[4]]),
+    unitOfMeasurementTypes: UNIT_TYPES.map(({ type }) => [type[0], type[4]]),
+    unitOfMeasurements: UNIT_TYPES.flatMap(({ units }) => units.map((u): [string, string] => [u[0], u[5]])),
+    specimenTypeCategories: SPECIMENS.map(({ category }) => pair(category)),
+    specimenTypes: SPECIMENS.flatMap(({ types }) => types.map((t): [string, string] => [t[0], t[4]])),
+    phoneNumberTypeCategories: PHONES.map(({ category }) => pair(category)),
+    phoneNumberTypes: PHONES.flatMap(({ types }) => types.map(pair)),
+  };
+  return Object.fromEntries(
+    Object.entries(lists).map(([key, rows]) => [
+      key,
+      Object.fromEntries(rows.filter(([english, french]) => english !== french)),
+    ]),
+  );
+}
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The statements of migration 0059_seeded_lookup_french_titles (its file is this text; reference-data.test.ts
+ * compares them): in every institution, a seeded list's row that still has its seeded English title and no French
+ * title gets the seeded French one. An institution's own title (an edited English title, a French title it gave)
+ * is never overwritten. Plain SQL that PGlite and PostgreSQL both run.
+ */
+export function seededFrenchTitlesSql(): string {
+  const statements = Object.entries(seededFrenchTitles())
+    .filter(([, titles]) => Object.keys(titles).length)
+    .map(([key, titles]) => {
+      const table = T[key];
+      const title = table[LOOKUP_BY_KEY[key].titleField ?? 'title'].name;
+      const values = Object.entries(titles)
+        .map(([english, french]) => `(${literal(english)}, ${literal(french)})`)
+        .join(',\n  ');
+      return (
+        `UPDATE "${getTableName(table)}" AS t SET "titles" = coalesce(t."titles", '{}'::jsonb) || jsonb_build_object('fr', v.fr)\n` +
+        `FROM (VALUES\n  ${values}\n) AS v(en, fr)\n` +
+        `WHERE t."${title}" = v.en AND nullif(btrim(t."titles" ->> 'fr'), '') IS NULL;`
+      );
+    });
+  const header =
+    "-- Issue 33: the seeded lists' French titles for the institutions created before them. Written by\n" +
+    '-- seededFrenchTitlesSql() in server/db/seed/reference-data.ts (server/test/seeded-french-titles.test.ts keeps them equal).\n';
+  return `${header}${statements.join('--> statement-breakpoint\n')}\n`;
+}
 
 /** Reference data every new institution starts with (platform issue), inside the creating transaction. */
 export async function seedReferenceData(tx: Db, institutionId: number, creatorId: number | null) {
   const base: LookupRecord = { institutionId, creatorId, enablerId: creatorId };
   const simple = (rows: Simple[], defaultTitle?: string) =>
-    rows.map(([title, abbreviation, description]) => ({
+    rows.map(([title, abbreviation, description, french]) => ({
       title,
       abbreviation,
       description,
+      ...titlesOf(title, french),
       ...(defaultTitle ? { isDefault: title === defaultTitle } : {}),
     }));
   const ins = (table: (typeof T)[keyof typeof T], rows: LookupFields[]) => insertLookups(tx, table, base, rows);
@@ -264,8 +352,9 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
   );
   await ins(
     T.collectionProtocolEventUnitOfMeasurements,
-    EVENT_UNITS.map(([unitName, unitSymbol, description, toMinuteConversionRate]) => ({
+    EVENT_UNITS.map(([unitName, unitSymbol, description, toMinuteConversionRate, french]) => ({
       unitName,
+      ...titlesOf(unitName, french),
       unitSymbol,
       description,
       toMinuteConversionRate,
@@ -277,6 +366,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
     const [t] = await ins(T.unitOfMeasurementTypes, [
       {
         title: type[0],
+        ...titlesOf(type[0], type[4]),
         quantitySymbol: type[1],
         dimensionSymbol: type[2],
         description: type[3],
@@ -286,9 +376,10 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
     ]);
     const rows = await ins(
       T.unitOfMeasurements,
-      units.map(([unitName, unitSymbol, code, description, conversionFactor]) => ({
+      units.map(([unitName, unitSymbol, code, description, conversionFactor, french]) => ({
         unitOfMeasurementTypeId: t.id,
         unitName,
+        ...titlesOf(unitName, french),
         unitSymbol,
         code,
         description,
@@ -302,9 +393,10 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
     const [c] = await ins(T.specimenTypeCategories, simple([category]));
     await ins(
       T.specimenTypes,
-      types.map(([title, abbreviation, description, unit]) => ({
+      types.map(([title, abbreviation, description, unit, french]) => ({
         specimenTypeCategoryId: c.id,
         title,
+        ...titlesOf(title, french),
         abbreviation,
         description,
         unitOfMeasurementId: unitIds.get(unit),

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
-import { lookupJoin, tableOf } from '../../platform/lookups/lookup-refs';
+import { lookupJoin, lookupTitleSql, tableOf } from '../../platform/lookups/lookup-refs';
 import { insertLookups, type LookupFields, type LookupRecord } from '../../platform/lookups/lookup-writes';
 import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
 
@@ -41,8 +41,10 @@ export async function listLookups(
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) parts.push(eq(table[field], value));
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);
-    const searchable: PgColumn[] = e.titleField
-      ? [table[e.titleField], ...(table.abbreviation ? [table.abbreviation] : [])]
+    // The title the reader sees too (issue 33: a French reader types 'Ni hispanique' for a seeded ethnicity).
+    const shown = e.titleField && language && table.titles ? [lookupTitleSql(table, e.key, language)] : [];
+    const searchable: (PgColumn | SQL)[] = e.titleField
+      ? [table[e.titleField], ...shown, ...(table.abbreviation ? [table.abbreviation] : [])]
       : joins.map((j) => j.title);
     parts.push(or(...searchable.map((c) => ilike(c, p))));
   }

@@ -21,6 +21,13 @@ const edited = await t.call('PUT', api(`genders/${r.female}`), {
   token: admin.token,
   body: { ...female, titles: { fr: 'Femme' } },
 });
+// Single's seeded French title (server/db/seed/reference-data.ts) is cleared: a record without one in French.
+const single = json<Rec>(await t.call('GET', api(`maritalStatuses/${r.single}`), { token: admin.token }));
+const cleared = await t.call('PUT', api(`maritalStatuses/${r.single}`), {
+  token: admin.token,
+  body: { ...single, titles: null },
+});
+if (cleared.statusCode !== 200) throw new Error(cleared.body);
 const registered = json<{ id: number }>(
   await t.call('POST', api('patients/register'), { token: clinician.token, body: participant(r) }),
 );
@@ -45,7 +52,7 @@ describe('lookup titles per language', () => {
       t.call('GET', api(`patients/${registered.id}`), { token: clinician.token, headers });
     expect(json<{ gender: { title: string } }>(await get(FR)).gender.title).toBe('Femme');
     expect(json<{ gender: { title: string } }>(await get()).gender.title).toBe('Female');
-    // A list the institution gave no French title (marital status) falls back to the default.
+    // A record without a French title (this institution cleared Single's) falls back to the default.
     expect(json<{ maritalStatus: { title: string } }>(await get(FR)).maritalStatus.title).toBe('Single');
     const page = json<{ id: number; gender: { title: string } }[]>(
       await t.call('GET', api('patients?PageSize=5'), { token: clinician.token, headers: FR }),

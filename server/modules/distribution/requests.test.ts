@@ -903,14 +903,16 @@ describe('research requests', () => {
       'Finalités consenties',
     ]);
     // The lookups' titles too (issue 33 item 4): the institution's French title, else the default; the amount keeps
-    // '.' and the month YYYY-MM. Cleared afterwards: the other tests read the default titles.
+    // '.' and the month YYYY-MM. Restored afterwards: the other tests read the titles as seeded. Genetic research
+    // keeps its seeded French title (server/db/seed/reference-data.ts).
     const lookup = (key: string, id: number) => `/api/institutions/${inst}/${key}/${id}`;
-    const retitle = async (key: string, id: number, titles: Record<string, string> | null) => {
+    const retitle = async (key: string, id: number, titles: unknown) => {
       const now = json<Record<string, unknown>>(await call(A, 'GET', lookup(key, id), undefined, 200));
       await call(A, 'PUT', lookup(key, id), { ...now, titles }, 200);
+      return now.titles;
     };
-    await retitle('specimenTypes', BLOOD, { fr: 'Sang total' });
-    await retitle('consentPurposes', FR, { fr: 'Recherche future' });
+    const bloodTitles = await retitle('specimenTypes', BLOOD, { fr: 'Sang total (EDTA)' });
+    const futureTitles = await retitle('consentPurposes', FR, { fr: 'Recherche future (tous domaines)' });
     try {
       const frRows = new Map(
         parseCsv(
@@ -926,20 +928,20 @@ describe('research requests', () => {
       );
       expect(frRows.get(codeOf(y1.id))).toEqual([
         codeOf(y1.id),
-        'Sang total',
+        'Sang total (EDTA)',
         expect.any(String),
         '1.5',
         'mL',
         '2026-11',
-        'Recherche future',
+        'Recherche future (tous domaines)',
       ]);
-      expect(frRows.get(codeOf(x1.id))?.[6]).toBe('Recherche future; Genetic research');
+      expect(frRows.get(codeOf(x1.id))?.[6]).toBe('Recherche future (tous domaines); Recherche génétique');
       // English and the FHIR bundle keep the default titles.
       const en = parseCsv((await call(R, 'GET', `${base}/${req.id}/export.csv`, undefined, 200)).body.slice(1));
       expect(en.find((r) => r[0] === codeOf(y1.id))?.slice(1, 2)).toEqual(['Whole Blood']);
     } finally {
-      await retitle('specimenTypes', BLOOD, null);
-      await retitle('consentPurposes', FR, null);
+      await retitle('specimenTypes', BLOOD, bloodTitles);
+      await retitle('consentPurposes', FR, futureTitles);
     }
 
     // FHIR: a valid R4 collection Bundle of a Specimen and a Consent per sample, the code as the only subject.

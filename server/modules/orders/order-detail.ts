@@ -20,7 +20,7 @@ export async function getOrderDetail(ctx: InstCtx, orderId: number): Promise<Ord
   const summary = await getOrderSummary(ctx, orderId);
   const db = ctx.db;
   const [p, panelRows, testRows] = await Promise.all([
-    summary.patientId === null ? null : patientCard(db, summary.patientId),
+    summary.patientId === null ? null : patientCard(db, summary.patientId, ctx.language),
     detailPanels(db, inst, orderId),
     detailTests(db, orderId),
   ]);

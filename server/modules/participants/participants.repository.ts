@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
 import type { IdParam } from '../../platform/export-scope';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
@@ -230,10 +231,14 @@ export interface CardMrn {
 /**
  * A participant's identity card (names, birth date, gender, marital and vital status) with its
  * enabled MRNs (oldest first, with their site titles) for another module's detail, in one statement
- * (built and prepared once per database handle: building it cost more than running it).
+ * (built and prepared once per database handle: building it cost more than running it). The statuses' titles in
+ * `language` when the institution gave one (issue 33 item 4): a placeholder, one statement for every language (the
+ * default language has no entry in `titles`).
  */
-export async function patientCard(db: Db, patientId: number) {
+export async function patientCard(db: Db, patientId: number, language?: string) {
   const [p] = await prepared(db, 'participants.card', true, () => {
+    const titleIn = (t: typeof genders) =>
+      sql<string | null>`coalesce(nullif(btrim(${t.titles} ->> ${sql.placeholder('language')}::text), ''), ${t.title})`;
     const mrns = sql<
       CardMrn[]
     >`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
@@ -246,11 +251,11 @@ export async function patientCard(db: Db, patientId: number) {
         grandFatherName: patients.grandFatherName,
         birthDate: patients.birthDate,
         genderId: patients.genderId,
-        gender: genders.title,
+        gender: titleIn(genders),
         maritalStatusId: patients.maritalStatusId,
-        maritalStatus: maritalStatuses.title,
+        maritalStatus: titleIn(maritalStatuses),
         vitalStatusId: patients.vitalStatusId,
-        vitalStatus: vitalStatuses.title,
+        vitalStatus: titleIn(vitalStatuses),
         mrns,
       })
       .from(patients)
@@ -258,7 +263,7 @@ export async function patientCard(db: Db, patientId: number) {
       .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
       .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
       .where(eq(patients.id, sql.placeholder('patientId')));
-  }).execute({ patientId });
+  }).execute({ patientId, language: language ?? DEFAULT_LANGUAGE });
   return p;
 }
 

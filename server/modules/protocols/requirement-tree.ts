@@ -1,3 +1,4 @@
+import { isAliquotTitle } from '../../../contract/lookup-titles';
 import { protocolErrors } from './protocols.errors';
 
 /** One node of a requirement tree for the quantity rule: the requirement is `root`. */
@@ -29,8 +30,5 @@ export function assertAliquotsFit(root: { quantity: number; label: string }, nod
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** Lineage titles that make an item an aliquot (the lineage list is editable per institution). */
-export const isAliquotLineage = (title: unknown) =>
-  String(title ?? '')
-    .trim()
-    .toLowerCase() === 'aliquot';
+/** Lineage titles that make an item an aliquot (the lineage list is editable per institution; any language's seeded title). */
+export const isAliquotLineage = isAliquotTitle;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CollectedSample, SampleListQuery } from '../../../contract/samples.contract';
 import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
@@ -73,16 +73,21 @@ export async function appendSampleEvent(
 
 /**
  * A sample as a list shows it, for a query whose rows hold a sample id in `col`:
- * `{ id, sampleId, specimenType: {id, title}, collectionProtocolId }` or null.
+ * `{ id, sampleId, specimenType: {id, title}, collectionProtocolId }` or null. The specimen type's title in
+ * `language` (a code, or a prepared statement's placeholder) when the institution gave one, else its default title.
  */
-export const sampleSummaryOf = (col: SQL) => sql<{
+export const sampleSummaryOf = (col: SQL, language?: Placeholder | string) => sql<{
   id: number;
   sampleId: string;
   specimenType: { id: number; title: string | null } | null;
   collectionProtocolId: number | null;
 } | null>`(
   select json_build_object('id', s.id, 'sampleId', s.sample_id, 'collectionProtocolId', s.collection_protocol_id,
-    'specimenType', json_build_object('id', s.specimen_type_id, 'title', (select st.title from specimen_types st where st.id = s.specimen_type_id)))
+    'specimenType', json_build_object('id', s.specimen_type_id, 'title', (select ${
+      language === undefined
+        ? sql`st.title`
+        : sql`coalesce(nullif(btrim(st.titles ->> ${language}::text), ''), st.title)`
+    } from specimen_types st where st.id = s.specimen_type_id)))
   from collected_samples s where s.id = ${col})`;
 
 /** The ids of the institution's samples of one protocol and specimen type, as a subquery. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import { hasMrn, patientSummaryOf } from '../participants';
 import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
@@ -106,13 +107,14 @@ export interface CandidateFilter {
 
 /**
  * The institution's enabled samples with something remaining that are in no open shipment and were
- * not received elsewhere, newest first: what may be shipped.
+ * not received elsewhere, newest first: what may be shipped. Titles in `language` (issue 33 item 4).
  */
 export async function shippingCandidates(
   db: Db,
   institutionId: number,
   f: CandidateFilter,
   page: { limit: number; offset: number },
+  language?: string,
 ) {
   const own = sql.raw('"collected_samples"');
   const parts: SQL[] = [
@@ -134,9 +136,9 @@ export async function shippingCandidates(
       id: collectedSamples.id,
       sampleId: collectedSamples.sampleId,
       specimenTypeId: collectedSamples.specimenTypeId,
-      specimenType: specimenTypes.title,
+      specimenType: sql<string | null>`${lookupTitleSql(specimenTypes, 'specimenTypes', language)}`,
       amount: collectedSamples.remainingAmount,
-      unitName: unitOfMeasurements.unitName,
+      unitName: sql<string | null>`${lookupTitleSql(unitOfMeasurements, 'unitOfMeasurements', language)}`,
       unitSymbol: unitOfMeasurements.unitSymbol,
       collectionProtocolId: collectedSamples.collectionProtocolId,
       protocolTitle: protocolTitleOf(sql`${own}."collection_protocol_id"`),

@@ -135,7 +135,7 @@ async function processItems(
     }
   });
   const shipment = await getShipment(ctx, shipmentId);
-  return { shipment, items: await listItems(ctx, shipmentId, { ids, shipment }) };
+  return { shipment, items: await listItems(ctx, shipmentId, { ids, shipment, language: ctx.language }) };
 }
 
 export const receiveItems = (ctx: InstCtx, shipmentId: number, input: BulkReceiveInput) =>

@@ -98,7 +98,7 @@ export async function getShipment(ctx: InstCtx, id: number, db: Db = ctx.db) {
 export async function listItems(
   ctx: InstCtx,
   shipmentId: number,
-  /** `language`: the lists' titles in it (the manifest's CSV and PDF); none, the default titles (FHIR, receipts). */
+  /** `language`: the lists' titles in it (the screens' items, the manifest's CSV and PDF); none, the default titles (FHIR, receipts). */
   opts: { ids?: number[]; shipment?: Shipment; language?: string } = {},
 ): Promise<ShipmentItem[]> {
   const shipment = opts.shipment ?? (await getShipment(ctx, shipmentId));
@@ -186,7 +186,13 @@ function externalItemDto(
 
 /** The create stepper's search: the caller's samples that may be shipped. */
 export async function listCandidates(ctx: InstCtx, q: CandidateQuery) {
-  const page = await shippingCandidates(ctx.db, ctx.institutionId, q, { limit: q.pageSize, offset: offsetOf(q) });
+  const page = await shippingCandidates(
+    ctx.db,
+    ctx.institutionId,
+    q,
+    { limit: q.pageSize, offset: offsetOf(q) },
+    ctx.language,
+  );
   return {
     total: page.total,
     rows: page.rows.map((r): ShipmentCandidate => ({

@@ -26,7 +26,7 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
   route(e.send, async (req, ctx) => svc.sendShipment(ctx, req.params.shipmentId));
   route(e.cancel, async (req, ctx) => svc.cancelShipment(ctx, req.params.shipmentId));
 
-  route(e.items, async (req, ctx) => reads.listItems(ctx, req.params.shipmentId));
+  route(e.items, async (req, ctx) => reads.listItems(ctx, req.params.shipmentId, { language: ctx.language }));
   route(e.addItem, async (req, ctx, reply) =>
     reply.status(201).send(await svc.addItem(ctx, req.params.shipmentId, req.body)),
   );

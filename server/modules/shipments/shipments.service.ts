@@ -297,7 +297,7 @@ export async function addItem(ctx: InstCtx, shipmentId: number, input: ShipmentI
     if (sending) await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
     return id;
   });
-  return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
+  return (await listItems(ctx, shipmentId, { ids: [itemId], language: ctx.language }))[0];
 }
 
 /** A draft leaves: every sample is checked again, its amount taken as it is now, and its history says it was sent. */
@@ -413,7 +413,7 @@ async function processItem(
       after: { ...after, shipmentStatus: rolled.status },
     });
   });
-  return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
+  return (await listItems(ctx, shipmentId, { ids: [itemId], language: ctx.language }))[0];
 }
 
 export const receiveItem = (ctx: InstCtx, shipmentId: number, itemId: number, input: ReceiveInput) =>

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BoxPosition, InstitutionPositionsQuery, Occupancy } from '../../../contract/storage.contract';
 import type { Db } from '../../db/client';
@@ -41,7 +42,8 @@ const occupancyWhere = (inst: number, f: OccupancyFilter) =>
 
 const allocator = alias(accountNames, 'allocator');
 const vacator = alias(accountNames, 'vacator');
-const sample = sampleSummaryOf(qualified(occ.collectedSampleId));
+/** The occupant's summary, its specimen type in `language` (issue 33 item 4). */
+const sampleIn = (language?: Placeholder | string) => sampleSummaryOf(qualified(occ.collectedSampleId), language);
 const name = (a: { firstName: string; lastName: string } | null) =>
   a ? { firstName: a.firstName, lastName: a.lastName } : null;
 
@@ -51,6 +53,7 @@ export async function selectOccupancies(
   institutionId: number,
   filter: OccupancyFilter,
   page: { limit?: number; offset?: number } = {},
+  language?: string,
 ): Promise<Occupancy[]> {
   const rows = await db
     .select({
@@ -61,7 +64,7 @@ export async function selectOccupancies(
       vacatedAt: occ.vacatedAt,
       vacateReason: occ.vacateReason,
       concurrencyStamp: occ.concurrencyStamp,
-      sample,
+      sample: sampleIn(language),
       allocator: { firstName: allocator.firstName, lastName: allocator.lastName },
       vacator: { firstName: vacator.firstName, lastName: vacator.lastName },
       cell: {
@@ -152,8 +155,11 @@ export const positionsOfBox = (db: Db, boxId: number): Promise<PositionRow[]> =>
 export const positionsByIds = (db: Db, ids: number[]): Promise<PositionRow[]> =>
   db.select().from(boxPositions).where(inArray(boxPositions.id, ids));
 
-/** Positions with the sample in each now (the open occupancy), for a box's grid or the institution's list. */
-const positionsWithOccupant = (db: Db) =>
+/**
+ * Positions with the sample in each now (the open occupancy), for a box's grid or the institution's list; its specimen
+ * type in `language` (a code, or the prepared grid's placeholder).
+ */
+const positionsWithOccupant = (db: Db, language: Placeholder | string | undefined) =>
   db
     .select({
       id: boxPositions.id,
@@ -165,7 +171,7 @@ const positionsWithOccupant = (db: Db) =>
       occupancyId: occ.id,
       collectedSampleId: occ.collectedSampleId,
       stamp: occ.concurrencyStamp,
-      sample,
+      sample: sampleIn(language),
     })
     .from(boxPositions)
     .leftJoin(occ, and(eq(occ.positionId, boxPositions.id), isNull(occ.vacatedAt)));
@@ -191,15 +197,18 @@ const toBoxPosition = ({
         },
 });
 
-/** The positions of one of the institution's boxes, in fill order, each with the sample in it now. */
-export async function boxGrid(db: Db, inst: number, boxId: number): Promise<BoxPosition[]> {
+/**
+ * The positions of one of the institution's boxes, in fill order, each with the sample in it now (its specimen type in
+ * `language`: a placeholder, one prepared statement for every language; the default language has no titles entry).
+ */
+export async function boxGrid(db: Db, inst: number, boxId: number, language?: string): Promise<BoxPosition[]> {
   const rows = await prepared(db, 'storage.box.positions', true, () =>
-    positionsWithOccupant(db)
+    positionsWithOccupant(db, sql.placeholder('language'))
       .where(
         and(eq(boxPositions.boxId, sql.placeholder('boxId')), eq(boxPositions.institutionId, sql.placeholder('inst'))),
       )
       .orderBy(asc(boxPositions.ordinal)),
-  ).execute({ boxId, inst });
+  ).execute({ boxId, inst, language: language ?? DEFAULT_LANGUAGE });
   return rows.map(toBoxPosition);
 }
 
@@ -213,8 +222,8 @@ const institutionPositionsWhere = (inst: number, isEnabled: boolean | undefined)
   );
 
 /** A page (and one more row) of the institution's positions, box by box in fill order, each with its sample now. */
-export async function institutionPositionRows(db: Db, inst: number, q: InstitutionPositionsQuery) {
-  const rows = await positionsWithOccupant(db)
+export async function institutionPositionRows(db: Db, inst: number, q: InstitutionPositionsQuery, language?: string) {
+  const rows = await positionsWithOccupant(db, language)
     .where(institutionPositionsWhere(inst, q.isEnabled))
     .orderBy(asc(boxPositions.boxId), asc(boxPositions.ordinal))
     .limit(q.pageSize + 1)

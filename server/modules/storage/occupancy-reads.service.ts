@@ -26,7 +26,7 @@ import { locationsOf } from './locations.repository';
 // The reads of positions and occupancies. Their route rows declare storage.read, which the router checks.
 
 export async function occupancyById(ctx: InstCtx, id: number) {
-  const [row] = await selectOccupancies(ctx.db, ctx.institutionId, { ids: [id] }, { limit: 1 });
+  const [row] = await selectOccupancies(ctx.db, ctx.institutionId, { ids: [id] }, { limit: 1 }, ctx.language);
   if (!row) throw notFound('Occupancy');
   return row;
 }
@@ -47,7 +47,13 @@ export async function listOccupancies(ctx: InstCtx, boxPath: PathRef[], position
   const box = (await nodesOnPath(ctx, boxPath)).at(-1)!;
   await positionIn(ctx.db, box.id, positionId);
   const filter = { positionId, open: q.isEnabled, sampleIdContains: q.searchTerm };
-  const rows = await selectOccupancies(ctx.db, ctx.institutionId, filter, { limit: q.pageSize, offset: offsetOf(q) });
+  const rows = await selectOccupancies(
+    ctx.db,
+    ctx.institutionId,
+    filter,
+    { limit: q.pageSize, offset: offsetOf(q) },
+    ctx.language,
+  );
   return { rows, total: await occupancyCount(ctx.db, ctx.institutionId, filter) };
 }
 
@@ -57,7 +63,7 @@ export async function listBoxPositions(ctx: InstCtx, path: PathRef[]) {
   // this institution, and a path that does not fit throws its 404 before anything is returned.
   const [, rows] = await Promise.all([
     nodesOnPath(ctx, path),
-    boxGrid(ctx.db, ctx.institutionId, path[path.length - 1].id),
+    boxGrid(ctx.db, ctx.institutionId, path[path.length - 1].id, ctx.language),
   ]);
   return rows;
 }
@@ -67,7 +73,7 @@ export async function listBoxPositions(ctx: InstCtx, path: PathRef[]) {
  * box in fill order, with its sample now; `IsEnabled` keeps the positions of enabled (or disabled) boxes.
  */
 export async function listInstitutionPositions(ctx: InstCtx, q: InstitutionPositionsQuery) {
-  const rows = await institutionPositionRows(ctx.db, ctx.institutionId, q);
+  const rows = await institutionPositionRows(ctx.db, ctx.institutionId, q, ctx.language);
   return cappedPage(rows, q, (n) => institutionPositionCountAtMost(ctx.db, ctx.institutionId, q.isEnabled, n));
 }
 
@@ -77,10 +83,13 @@ export async function listInstitutionPositions(ctx: InstCtx, q: InstitutionPosit
  */
 export async function listInstitutionOccupancies(ctx: InstCtx, q: InstitutionPositionsQuery) {
   const filter = { open: q.isEnabled };
-  const rows = await selectOccupancies(ctx.db, ctx.institutionId, filter, {
-    limit: q.pageSize + 1,
-    offset: offsetOf(q),
-  });
+  const rows = await selectOccupancies(
+    ctx.db,
+    ctx.institutionId,
+    filter,
+    { limit: q.pageSize + 1, offset: offsetOf(q) },
+    ctx.language,
+  );
   return cappedPage(rows, q, (n) => occupancyCountAtMost(ctx.db, ctx.institutionId, filter, n));
 }
 

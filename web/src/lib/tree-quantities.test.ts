@@ -53,6 +53,8 @@ describe('the client aliquot rule (the server repeats it)', () => {
       false,
       false,
     ]);
+    // The seeded lineage's French title (a requirement's lineage is read in the screens' language).
+    expect([isAliquotTitle('Aliquote'), isAliquotTitle('Dérivé')]).toEqual([true, false]);
     expect([asQuantity('2.5'), asQuantity(''), asQuantity('x'), asQuantity(3)]).toEqual([2.5, 0, 0, 3]);
   });
 });

@@ -1,12 +1,10 @@
 /**
  * The aliquot rule of a requirement tree, on the client (the server checks it again, docs/protocols.md):
  * aliquot children of one parent together may not exceed the parent's quantity; derived children are
- * new material and consume nothing. A lineage is an aliquot when it is titled "Aliquot" (any case).
+ * new material and consume nothing. A lineage is an aliquot when it is titled "Aliquot" (any case), or its seeded
+ * title in another language ("Aliquote"): a requirement's lineage is read in the screens' language.
  */
-export const isAliquotTitle = (title: unknown) =>
-  String(title ?? '')
-    .trim()
-    .toLowerCase() === 'aliquot';
+export { isAliquotTitle } from '@contract/lookup-titles';
 
 // Sums of decimal quantities (0.1 + 0.2) must not trip the rule.
 const TOLERANCE = 1e-9;

@@ -27,6 +27,10 @@ describe('timePoint', () => {
       expect(at(-3, 'Day', 'fr')).toBe("3 jours avant l'inclusion");
       expect(at(1, 'Week', 'fr')).toBe("1 semaine après l'inclusion");
       expect(at(2.5, 'Hour', 'fr')).toBe("2,5 heures après l'inclusion");
+      // Its seeded French title (server/db/seed/reference-data.ts), as the events list answers a French reader.
+      expect(at(2, 'An', 'fr')).toBe("2 ans après l'inclusion");
+      expect(at(3, 'Mois', 'fr')).toBe("3 mois après l'inclusion");
+      expect(at(1, 'Jour', 'fr')).toBe("1 jour après l'inclusion");
     } finally {
       await i18next.changeLanguage('en');
     }
