@@ -81,9 +81,10 @@ async function donor(existingPatientId?: number) {
     }),
   );
   const signatures = `${w.base}/collectionProtocolParticipantConsents`;
-  const sign = (over: Record<string, unknown> = {}) =>
+  const sign = (over: Record<string, unknown> = {}, headers?: Record<string, string>) =>
     t.call('POST', signatures, {
       token: A.token,
+      headers,
       body: {
         ParticipantId: w.enrolment.id,
         ConsentVersionId: consent.consentVersionId,
@@ -207,6 +208,9 @@ describe('consent purposes', () => {
     expect(refused.statusCode).toBe(400);
     expect(json<Problem>(refused)).toMatchObject({ code: 'protocols.purpose_choices' });
     expect(json<Problem>(refused).title).toContain('Future research, Genetic research');
+    // The purposes are named in the reader's language, in the order people read them there.
+    const enFrancais = await d.sign({ purposes: choices({ [FR]: true }) }, { 'accept-language': 'fr' });
+    expect(json<Problem>(enFrancais).title).toContain('(Recherche future, Recherche génétique)');
     const extra = await d.sign({ purposes: choices({ [FR]: true, [GEN]: true, [COM]: true }) });
     expect(extra.statusCode).toBe(400);
     const signed = await d.sign({ purposes: choices({ [FR]: true, [GEN]: false }) });

@@ -16,10 +16,11 @@ const { setUp, inst, receive, sampleOf, historyOf } = receivedKit(t);
 const a = await setUp(A);
 
 type Label = Record<string, unknown> & { sampleId: string };
-const labels = (who: Who, ids: number[], copies?: number) =>
+const labels = (who: Who, ids: number[], copies?: number, headers?: Record<string, string>) =>
   t.call('POST', inst(who, '/collectedSamples/labels'), {
     token: who.token,
     body: { CollectedSampleIds: ids, ...(copies ? { Copies: copies } : {}) },
+    headers,
   });
 const printAudits = (who: Who, id: number) =>
   t.db
@@ -90,6 +91,9 @@ describe('labels of a received record', () => {
       specimenType: 'Whole Blood',
       donorCode: (rec.receivedFrom as { donorCode: string }).donorCode,
     });
+    // Printed in the language of who prints it: the seeded French title (migration 0059).
+    const inFrench = await labels(B, [aliquot.id], 1, { 'accept-language': 'fr' });
+    expect(json<{ labels: Label[] }>(inFrench).labels[0]).toMatchObject({ specimenType: 'Sang total' });
     await t.db.execute(sql`update sample_origins set consent_state = 'withdrawn' where sample_id = ${bId}`);
     expect(json(await labels(B, [aliquot.id]))).toMatchObject({
       status: 409,

@@ -167,13 +167,13 @@ export async function setVersionPurposes(db: Db, institutionId: number, versionI
       .values(added.map((purposeId) => ({ institutionId, consentVersionId: versionId, purposeId })));
 }
 
-/** The titles of consent purposes, by title (for messages). */
-export async function purposeTitles(db: Db, ids: number[]) {
+/** The titles of consent purposes in the reader's language, in the order people read them (for messages). */
+export async function purposeTitles(db: Db, ids: number[], language: string | undefined) {
   if (!ids.length) return [];
   const rows = await db
-    .select({ title: consentPurposes.title })
+    .select({ title: lookupTitleSql(consentPurposes, 'consentPurposes', language) })
     .from(consentPurposes)
     .where(inArray(consentPurposes.id, ids))
-    .orderBy(asc(consentPurposes.title));
+    .orderBy(lookupTitleOrder(consentPurposes, 'consentPurposes', language));
   return rows.map((r) => String(r.title));
 }

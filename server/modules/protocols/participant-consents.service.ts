@@ -158,7 +158,7 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
       });
     }
     const reconsent = await reconsentOf(tx, ctx, participant.id, version.consent.id, input);
-    const choices = await purposeChoices(tx, version.v.id, input.purposes);
+    const choices = await purposeChoices(tx, version.v.id, input.purposes, ctx.language);
     const now = ctx.now();
     const row = await insertParticipantConsent(tx, {
       institutionId: inst,
@@ -197,12 +197,13 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
  * Issue 32 item 2: the participant's choice for each purpose the version grants. Sent, it answers each of them
  * once and no other (400 protocols.purpose_choices); absent (the spec's call), each is recorded as not granted.
  */
-async function purposeChoices(tx: Db, versionId: number, sent: SignInput['purposes']) {
+async function purposeChoices(tx: Db, versionId: number, sent: SignInput['purposes'], language?: string) {
   const ids = await versionPurposeIds(tx, versionId);
   if (!sent) return ids.map((purposeId) => ({ purposeId, granted: false }));
   const answered = new Set(sent.map((c) => c.purposeId));
   if (sent.length !== ids.length || ids.some((id) => !answered.has(id))) {
-    const titles = (await purposeTitles(tx, ids)).join(', ') || 'none';
+    // A version granting no purpose is said with a dash, a word in no language.
+    const titles = (await purposeTitles(tx, ids, language)).join(', ') || '—';
     throw protocolErrors.purpose_choices(titles, { purposes: [msgf('answerYesNoFor', { titles })] });
   }
   return sent;

@@ -32,7 +32,7 @@ export async function prepareLabels(
     // Both are needed; labels.print is checked first (its refusal names it).
     requirePermission(ctx, 'samples.read');
     if (protocolId !== null) await protocolOf(ctx, protocolId, tx);
-    const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids);
+    const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids, ctx.language);
     if (rows.length !== ids.length) throw notFound('Collected sample');
     // Received by another institution: the tube is theirs, its label too (docs/decisions/0014-received-samples.md).
     const away = rows.find((r) => r.heldBy !== r.institutionId);

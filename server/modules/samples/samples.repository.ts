@@ -8,7 +8,7 @@ import type { AnchorScope } from '../../platform/page-anchors';
 import { cheapCount } from '../../platform/counts';
 import { accountNames } from '../../platform/account-names';
 import { isUniqueViolation } from '../../platform/errors';
-import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { lookupJoin, lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import { qualified } from '../../platform/qualified';
 import { institutionTitleOf, siteJoin } from '../institutions';
 import { patientSummaryOf } from '../participants';
@@ -380,7 +380,7 @@ export async function accountNamesOf(db: Db, ids: number[]) {
  * The rows a label is made from: the samples of the protocol, or (protocolId null) any of the institution's, a received
  * one included (docs/labels.md "Sample labels"); a received record adds its specimen type, donor code and consent state.
  */
-export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids: number[]) =>
+export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids: number[], language?: string) =>
   tx
     .select({
       id: collectedSamples.id,
@@ -392,7 +392,8 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids
       heldBy: collectedSamples.heldByInstitutionId,
       isEnabled: collectedSamples.isEnabled,
       origin: collectedSamples.origin,
-      specimenType: sql<string | null>`${specimenTypes.title}`,
+      // Printed in the language of who prints it (the label is read at their bench).
+      specimenType: sql<string | null>`${lookupTitleSql(specimenTypes, 'specimenTypes', language)}`,
       // A sub-sample of a received record has no origin row of its own: its nearest received ancestor's.
       receivedFrom: sql<{
         donorCode: string | null;
