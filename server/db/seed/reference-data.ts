@@ -250,7 +250,7 @@ const titlesOf = (title: string, french: string) => ({ titles: french === title 
 
 /**
  * The French title of every seeded row whose French differs from its English, per registry list (its key, e.g.
- * `genders`) and English title: what seedReferenceData gives a new institution and migration 0058 gave the
+ * `genders`) and English title: what seedReferenceData gives a new institution and migration 0059 gave the
  * existing ones (seededFrenchTitlesSql).
  */
 export function seededFrenchTitles(): Record<string, Record<string, string>> {
