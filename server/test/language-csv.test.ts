@@ -12,6 +12,7 @@ import { parseCsv } from './rfc4180';
 import { protocolRefs } from './protocols-fixtures';
 import { referenceIds } from './participants-fixtures';
 import { sampleSetUp } from './samples-fixtures';
+import { receivedKit } from './received-fixtures';
 import { labSetup } from './orders-fixtures';
 
 const t = await testApp();
@@ -165,18 +166,8 @@ describe("CSV exports in the caller's language", () => {
     const w = await sampleSetUp(t, A.institution, A.token, refs);
     const sample = await w.sample({ SampleID: `LMAN-${Date.now().toString(36)}` });
     const receiver = await createInstitution(t, { title: 'Abidjan Lab', abbreviation: 'ABL' });
-    const shipped = await t.call('POST', api('collectedSampleShipments'), {
-      token: A.token,
-      body: {
-        Name: 'Blood to Abidjan',
-        SendingInstitutionSiteId: A.institution.site.id,
-        ReceivingInstitutionId: receiver.id,
-        ReceivingInstitutionSiteId: receiver.site.id,
-        CollectedSampleIds: [sample.id],
-      },
-    });
-    expect(shipped.statusCode, shipped.body).toBe(201);
-    const url = api(`collectedSampleShipments/${json<Rec>(shipped).id}/manifest.csv`);
+    const shipped = await receivedKit(t).ship(A, { institution: receiver }, [sample.id], 'Blood to Abidjan');
+    const url = api(`collectedSampleShipments/${shipped.id}/manifest.csv`);
     const item = async (headers?: Record<string, string>) => {
       const res = await t.call('GET', url, { token: A.token, headers });
       expect(res.statusCode, res.body).toBe(200);

@@ -61,7 +61,13 @@ export function receivedKit(t: TestApp) {
   }
 
   const inst = (who: Who, path: string) => `/api/institutions/${who.institution.id}${path}`;
-  const ship = async (from: Who, to: Who, ids: number[], name = 'Onward') => {
+  /** Ships `ids` from `from` to `to` (a signed-in institution, or any with a site: createInstitution's). */
+  const ship = async (
+    from: Who,
+    to: { institution: { id: number; site: { id: number } } },
+    ids: number[],
+    name = 'Onward',
+  ) => {
     const res = await t.call('POST', inst(from, '/collectedSampleShipments'), {
       token: from.token,
       body: {

@@ -11,6 +11,7 @@ import { createInstitution, signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { protocolRefs } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
+import { receivedKit } from './received-fixtures';
 import { labSetup } from './orders-fixtures';
 import { nodePath, storageChain, storageRefs } from './storage-fixtures';
 import { migrationsFolder, rowsOf } from '../db/client';
@@ -98,18 +99,8 @@ describe("the seeded lists' French titles", () => {
     expect((await candidate(FR)).specimenType.title).toBe('Sang total');
     expect((await candidate()).specimenType.title).toBe('Whole Blood');
     const receiver = await createInstitution(t, { title: 'Laboratoire de Dakar', abbreviation: 'LDK' });
-    const shipped = await t.call('POST', api('collectedSampleShipments'), {
-      token: A.token,
-      body: {
-        Name: 'Sang vers Dakar',
-        SendingInstitutionSiteId: A.institution.site.id,
-        ReceivingInstitutionId: receiver.id,
-        ReceivingInstitutionSiteId: receiver.site.id,
-        CollectedSampleIds: [sample.id],
-      },
-    });
-    expect(shipped.statusCode, shipped.body).toBe(201);
-    const items = api(`collectedSampleShipments/${json<Rec>(shipped).id}/collectedSampleShipmentItems`);
+    const shipped = await receivedKit(t).ship(A, { institution: receiver }, [sample.id], 'Sang vers Dakar');
+    const items = api(`collectedSampleShipments/${shipped.id}/collectedSampleShipmentItems`);
     type Item = { collectedSample: Sample };
     const [french] = await get<Item[]>(items, A.token, FR);
     expect(french.collectedSample.specimenType.title).toBe('Sang total');
