@@ -13,7 +13,7 @@ import { protocolRefs } from './protocols-fixtures';
 import { referenceIds } from './participants-fixtures';
 import { sampleSetUp } from './samples-fixtures';
 import { receivedKit } from './received-fixtures';
-import { labSetup } from './orders-fixtures';
+import { labSetup, placeLabOrder } from './orders-fixtures';
 
 const t = await testApp();
 const A = await signedIn(t, ['Administrator']);
@@ -184,16 +184,7 @@ describe("CSV exports in the caller's language", () => {
 
   it("writes the order reports' panel and department titles in the caller's language", async () => {
     const lab = await labSetup(t, inst, A.token);
-    const placed = await t.call('POST', api('LIMSOrders/place'), {
-      token: A.token,
-      body: {
-        patientIds: [lab.patient.id],
-        priorityId: lab.priorityId,
-        panelIds: [lab.panel.id],
-        paymentCategoryId: null,
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
+    await placeLabOrder(t, inst, A.token, lab);
     await french('panels', lab.panel.id, 'Panel (fr)');
     const departmentId = Number(lab.panel.departmentId);
     const department = json<Rec & { title: string }>(

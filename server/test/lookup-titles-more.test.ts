@@ -6,7 +6,7 @@ import { signedIn } from './factories';
 import { referenceIds } from './participants-fixtures';
 import { protocolRefs, signaturePng } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
-import { labSetup } from './orders-fixtures';
+import { labSetup, placeLabOrder } from './orders-fixtures';
 import { createNode, nextStorageCode, nodeBody, nodePath, storageRefs } from './storage-fixtures';
 
 const t = await testApp();
@@ -219,16 +219,7 @@ describe('lookup titles per language, the remaining places', () => {
     const lab = await labSetup(t, inst, A.token);
     await french('panels', Number(lab.panel.id), 'Panneau (fr)');
     await french('tests', Number(lab.glucose.id), 'Glycémie');
-    const placed = await t.call('POST', api('LIMSOrders/place'), {
-      token: A.token,
-      body: {
-        patientIds: [lab.patient.id],
-        priorityId: lab.priorityId,
-        panelIds: [lab.panel.id],
-        paymentCategoryId: null,
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
+    await placeLabOrder(t, inst, A.token, lab);
     const names = async (report: string, headers?: Record<string, string>) =>
       (await get<{ rows: { name: string }[] }>(api(`reports/${report}`), headers)).rows.map((x) => x.name);
     expect(await names('panel-usage', FR)).toEqual(['Panneau (fr)']);

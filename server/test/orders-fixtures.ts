@@ -1,5 +1,5 @@
 import { LOOKUP_BY_KEY as L } from '../../contract/lookups.registry';
-import type { TestApp } from './harness';
+import { json, type TestApp } from './harness';
 import { createSample } from './lookup-samples';
 import { participant, referenceIds } from './participants-fixtures';
 
@@ -42,4 +42,24 @@ export async function labSetup(t: TestApp, instId: number, token: string) {
   const patient = await post('patients/register', participant(refs));
   const priorities = (await t.call('GET', api('priorities?PageSize=10'), { token })).json() as Rec[];
   return { panel, second, glucose, hiv, note, patient, priorityId: priorities[0].id, refs };
+}
+
+/** Places one order of labSetup's panel for its patient (the spec's place call); its orders, or a thrown error. */
+export async function placeLabOrder(
+  t: TestApp,
+  instId: number,
+  token: string,
+  lab: Awaited<ReturnType<typeof labSetup>>,
+) {
+  const res = await t.call('POST', `/api/institutions/${instId}/LIMSOrders/place`, {
+    token,
+    body: {
+      patientIds: [lab.patient.id],
+      priorityId: lab.priorityId,
+      panelIds: [lab.panel.id],
+      paymentCategoryId: null,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`LIMSOrders/place: ${res.statusCode} ${res.body}`);
+  return json<Rec[]>(res);
 }

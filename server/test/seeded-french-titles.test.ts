@@ -12,7 +12,7 @@ import { participant, referenceIds } from './participants-fixtures';
 import { protocolRefs } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
 import { receivedKit } from './received-fixtures';
-import { labSetup } from './orders-fixtures';
+import { labSetup, placeLabOrder } from './orders-fixtures';
 import { nodePath, storageChain, storageRefs } from './storage-fixtures';
 import { migrationsFolder, rowsOf } from '../db/client';
 import { seededFrenchTitles, seededFrenchTitlesSql } from '../db/seed/reference-data';
@@ -137,17 +137,7 @@ describe("the seeded lists' French titles", () => {
 
   it("says the order's participant's gender and statuses in the reader's language (the test-result screen)", async () => {
     const lab = await labSetup(t, inst, A.token);
-    const placed = await t.call('POST', api('LIMSOrders/place'), {
-      token: A.token,
-      body: {
-        patientIds: [lab.patient.id],
-        priorityId: lab.priorityId,
-        panelIds: [lab.panel.id],
-        paymentCategoryId: null,
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const [order] = json<Rec[]>(placed);
+    const [order] = await placeLabOrder(t, inst, A.token, lab);
     type Detail = { patient: Record<'gender' | 'maritalStatus' | 'vitalStatus', { title: string }> };
     const statuses = async (headers?: Record<string, string>) => {
       const { patient } = await get<Detail>(api(`LIMSOrders/${order.id}`), A.token, headers);
