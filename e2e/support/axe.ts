@@ -21,6 +21,9 @@ const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
  * is soft: the test goes on to scan its next screen and fails at its end with every screen's list.
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // Screens are lazy routes drawn after the shell: scanning before the screen's level-one heading exists reports a
+  // page without one (axe's page-has-heading-one), a race and not a finding. Every screen has one, so wait for it.
+  await expect(page.locator('h1').first(), `${label}: the screen's level-one heading`).toBeAttached();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
     async ([exclude, options]) => {
