@@ -3,8 +3,8 @@ import type { IndicatorReportDto } from '../../../contract/indicators.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { csvDisposition, csvRecord } from '../../platform/csv';
-import { requestLanguage, wordsOf } from '../../platform/i18n';
-import type { LanguageCode } from '../../../contract/i18n/languages';
+import { wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import * as svc from './indicators.service';
 
 /** The report as CSV (platform/csv.ts: counts as numbers, titles and remarks as defused text): the table, an empty record, then the footer lines (parameters, generated at). */
@@ -22,21 +22,18 @@ export function indicatorRoutes(app: App, deps: AppDeps) {
   // The report and its CSV count over every sample of the range: heavy reads (the replica when there is one, the
   // report budget). The definitions are a few rows that an administrator edits: the interactive pool.
   const heavy = router(app, deps, { heavyReads: true });
-  heavy(e.report, async (req, ctx) => svc.runReport(ctx, req.params.report, req.query, requestLanguage(req)));
+  heavy(e.report, async (req, ctx) => svc.runReport(ctx, req.params.report, req.query));
   heavy(e.csv, async (req, ctx, reply) => {
-    const lng = requestLanguage(req);
-    const r = await svc.runReport(ctx, req.params.report, req.query, lng);
+    const r = await svc.runReport(ctx, req.params.report, req.query);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', csvDisposition(r.title, 'report'))
-      .send(reportCsv(r, lng));
+      .send(reportCsv(r, ctx.language ?? DEFAULT_LANGUAGE));
   });
   // The definitions answer their titles and remarks in the caller's language too (shownTitle, shownRemark).
-  route(e.definitions, async (req, ctx) => svc.listDefinitions(ctx, req.params.report, requestLanguage(req)));
-  route(e.definition, async (req, ctx) =>
-    svc.getDefinition(ctx, req.params.report, req.params.definitionId, requestLanguage(req)),
-  );
+  route(e.definitions, async (req, ctx) => svc.listDefinitions(ctx, req.params.report));
+  route(e.definition, async (req, ctx) => svc.getDefinition(ctx, req.params.report, req.params.definitionId));
   route(e.updateDefinition, async (req, ctx) =>
-    svc.updateDefinition(ctx, req.params.report, req.params.definitionId, req.body, requestLanguage(req)),
+    svc.updateDefinition(ctx, req.params.report, req.params.definitionId, req.body),
   );
 }

@@ -80,11 +80,8 @@ export function rangeOf(ctx: InstCtx, q: { from: string | null; to: string | nul
   return { from, to };
 }
 
-export async function listDefinitions(
-  ctx: InstCtx,
-  report: IndicatorReport,
-  lng: LanguageCode = DEFAULT_LANGUAGE,
-): Promise<IndicatorDefinition[]> {
+export async function listDefinitions(ctx: InstCtx, report: IndicatorReport): Promise<IndicatorDefinition[]> {
+  const lng = ctx.language ?? DEFAULT_LANGUAGE;
   return (await definitionsOf(ctx.db, ctx.institutionId, report)).map((row) => toDto(row, lng));
 }
 
@@ -93,8 +90,8 @@ export async function runReport(
   ctx: InstCtx,
   report: IndicatorReport,
   q: { from: string | null; to: string | null },
-  lng: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<IndicatorReportDto> {
+  const lng = ctx.language ?? DEFAULT_LANGUAGE;
   const words = wordsOf(lng, 'indicators');
   const inst = ctx.institutionId;
   const zone = await institutionTimeZone(ctx.db, inst);
@@ -155,7 +152,6 @@ export async function updateDefinition(
   report: IndicatorReport,
   id: number,
   v: IndicatorDefinitionInput,
-  lng: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<IndicatorDefinition> {
   const inst = ctx.institutionId;
   await definitionsOf(ctx.db, inst, report);
@@ -175,16 +171,11 @@ export async function updateDefinition(
   });
   const row = await definitionById(ctx.db, inst, id);
   if (!row) throw notFound('Indicator definition');
-  return toDto(row, lng);
+  return toDto(row, ctx.language ?? DEFAULT_LANGUAGE);
 }
 
-export async function getDefinition(
-  ctx: InstCtx,
-  report: IndicatorReport,
-  id: number,
-  lng: LanguageCode = DEFAULT_LANGUAGE,
-): Promise<IndicatorDefinition> {
-  const row = (await listDefinitions(ctx, report, lng)).find((d) => d.id === id);
+export async function getDefinition(ctx: InstCtx, report: IndicatorReport, id: number): Promise<IndicatorDefinition> {
+  const row = (await listDefinitions(ctx, report)).find((d) => d.id === id);
   if (!row) throw notFound('Indicator definition');
   return row;
 }
