@@ -21,9 +21,11 @@ const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
  * is soft: the test goes on to scan its next screen and fails at its end with every screen's list.
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  // Screens are lazy routes drawn after the shell: scanning before the screen's level-one heading exists reports a
-  // page without one (axe's page-has-heading-one), a race and not a finding. Every screen has one, so wait for it.
-  await expect(page.locator('h1').first(), `${label}: the screen's level-one heading`).toBeAttached();
+  // Screens are lazy routes drawn after the shell: scanning before the screen is there reports a page without a
+  // level-one heading (axe's page-has-heading-one), a race and not a finding. Every screen has one, or is a
+  // full-screen form or dialog (its own heading), so wait for either.
+  const screen = page.locator('h1, [role="heading"][aria-level="1"], [role="dialog"]').first();
+  await expect(screen, `${label}: the screen's level-one heading or dialog`).toBeAttached();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
     async ([exclude, options]) => {
