@@ -128,6 +128,12 @@ const featureRule = (up) => ({
 
 // Server import direction (ARCHITECTURE §2, ADR 0010): platform never imports a module; a module reaches
 // another only through its repository, service or index, never its tables or other internals.
+/** The barrel of referenced tables is for table files alone; everything else reaches a module through its index.ts. */
+const noReferencedTables = {
+  group: ['**/db/referenced-tables', '**/db/referenced-tables.ts'],
+  message:
+    "db/referenced-tables is for *.table.ts files (foreign keys); read another module's data through its index.ts.",
+};
 const platformRule = {
   'no-restricted-imports': [
     'error',
@@ -139,6 +145,7 @@ const platformRule = {
             'platform/ must not import server modules; let the module provide it (a parameter, a dependency from app.ts) or move the shared part into platform/.',
         },
         { group: ['**/db/schema', '**/db/schema.ts'], message: 'db/schema is for server/db only.' },
+        noReferencedTables,
       ],
     },
   ],
@@ -161,10 +168,19 @@ const reportsReadModel = {
   regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$).+|.*/modules/.*)$`,
   message: otherModule.message,
 };
-/** Table files may reference another module's table for a foreign key; nothing else does. */
+/**
+ * A table file references another module's table for a foreign key only through server/db/referenced-tables.ts
+ * (issue 29): no other module's file, not even its table file or index (an index pulls services into the schema).
+ */
 const tableFk = {
-  regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`,
-  message: 'a table file imports only tables (foreign keys).',
+  regex: String.raw`^(\.\./(?!\.\.).*|.*/modules/.*)$`,
+  message:
+    "a table file references another module's table only through server/db/referenced-tables.ts (a foreign key), and imports nothing else of another module.",
+};
+/** The barrel re-exports module table files and nothing else, so no service reaches the schema through it. */
+const referencedTablesOnly = {
+  regex: String.raw`^(?!\.\./modules/[^/]+/[^/]+\.table$).*$`,
+  message: 'db/referenced-tables.ts re-exports module table files (../modules/<area>/<name>.table) and nothing else.',
 };
 
 /**
@@ -240,7 +256,7 @@ export default tseslint.config(
   { files: ['server/platform/**/*.ts'], rules: platformRule },
   {
     files: ['server/*.ts', 'server/tools/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noSchema] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSchema, noReferencedTables] }] },
   },
   {
     files: ['server/**/*.ts'],
@@ -270,14 +286,21 @@ export default tseslint.config(
       'server/modules/reports/**',
       'server/modules/queries/**',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema, noReferencedTables] }] },
   },
   {
     files: ['server/modules/reports/**/*.ts', 'server/modules/queries/**/*.ts'],
     ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel, noSchema] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel, noSchema, noReferencedTables] }] },
   },
-  { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
+  {
+    files: ['server/modules/*/*.table.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [tableFk, noSchema] }] },
+  },
+  {
+    files: ['server/db/referenced-tables.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [referencedTablesOnly] }] },
+  },
   {
     files: ['server/modules/**/*.ts'],
     ignores: ['server/modules/**/*.repository.ts', 'server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'],

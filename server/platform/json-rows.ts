@@ -1,23 +1,10 @@
-import * as drizzle from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
-
-// Drizzle's own row decoding (exported at run time, untyped: marked internal), the one every select uses.
-type Field = { path: string[]; field: unknown };
-const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
-  mapResultRow(fields: Field[], row: unknown[], joins: Record<string, boolean> | undefined): unknown;
-  orderSelectedFields(fields: unknown): Field[];
-};
+import { rowDecoder, type SelectBuilder } from './drizzle-internals';
 
 // One statement for many reads (issue 30 item 4, docs/fhir.md "One statement per bundle"): a module's select
 // builder (its own tables, its own columns) becomes a json sub-select of positional rows that another module
 // can place in a bigger statement without naming the tables, and `decode` turns the json back into exactly
-// the rows the builder returns when run alone: the same Drizzle decoders, column by column.
-
-/** What a module's export builder exposes: its SQL, its selected fields and which joins may be null. */
-interface SelectBuilder<T> {
-  getSQL(): SQL;
-  _: { selectedFields: unknown; result: T[] };
-}
+// the rows the builder returns when run alone: the same Drizzle decoders, column by column (drizzle-internals.ts).
 
 export interface JsonRows<T> {
   /** `(select coalesce(json_agg(...), '[]'::json) from (<the builder's statement>) q(c0, c1, ...))`: its rows in order. */
@@ -25,21 +12,24 @@ export interface JsonRows<T> {
   decode(value: unknown): T[];
 }
 
-export function jsonRows<T>(query: SelectBuilder<T>): JsonRows<T> {
-  const fields = orderSelectedFields(query._.selectedFields);
-  // Which joined tables may be null (a left join's): set on a select builder with joins, absent without.
-  const map = 'joinsNotNullableMap' in query ? query.joinsNotNullableMap : undefined;
-  const joins =
-    map && typeof map === 'object'
-      ? Object.fromEntries(Object.entries(map).map(([k, v]) => [k, v === true]))
-      : undefined;
-  const cols = fields.map((_, i) => `c${i}`);
+/** The json value of the sub-select (text or parsed, as the driver gives it) as positional rows. */
+function positionalRows(value: unknown): unknown[][] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed)) throw new Error('json-rows: the sub-select did not give a json array of rows');
+  const rows: unknown[] = parsed;
+  return rows.map((row) => {
+    if (!Array.isArray(row)) throw new Error('json-rows: a row of the sub-select is not a json array');
+    const values: unknown[] = row;
+    return values;
+  });
+}
+
+export function jsonRows<T>(query: SelectBuilder<T> & { getSQL(): SQL }): JsonRows<T> {
+  const rows = rowDecoder(query);
+  const cols = Array.from({ length: rows.width }, (_, i) => `c${i}`);
   return {
     sql: sql`(select coalesce(json_agg(json_build_array(${sql.raw(cols.map((c) => `q.${c}`).join(', '))})), '[]'::json)
       from (${query.getSQL()}) as q(${sql.raw(cols.join(', '))}))`,
-    decode: (value) =>
-      ((typeof value === 'string' ? JSON.parse(value) : value) as unknown[][]).map(
-        (row) => mapResultRow(fields, row, joins) as T,
-      ),
+    decode: (value) => positionalRows(value).map(rows.decode),
   };
 }

@@ -20,7 +20,7 @@ import { accountNames } from './account-names';
 import type { Page } from './paging';
 import { cappedTotal, countAtMostRemembered, rememberedCount } from './counts';
 import { type AnchorScope, cursorAtOffset } from './page-anchors';
-import { Bindings, columnShape, prepared, tableShape } from './statement-cache';
+import { Bindings, columnShape, preparedStatements, tableShape } from './statement-cache';
 
 const creator = alias(accountNames, 'creator');
 const enabler = alias(accountNames, 'enabler');
@@ -180,15 +180,11 @@ export async function selectRecords<
     // Only the references the filter or the sort names are joined where rows are matched and counted: a
     // join the planner removes later still keeps the id walk off the (institution_id, id) index-only scan.
     const matched = refsNamedIn(refs, [where?.shape ?? '', ...order.map((o) => o!.shape)].join('\n'));
-    rows = (await prepared(db, shape, named, () => pageQuery(db, table, refs, isList, parts, matched)).execute(
-      b.values,
-    )) as Row[];
+    rows = (await pageStatement(db, shape, named, table, refs, isList, parts, matched).execute(b.values)) as Row[];
     const countShape = ['count', tableShape(table), refShape, where?.shape].join('\u0001');
     countUpTo = (n) =>
       rememberedCount(`${countShape}\u0000${whereValues}\u0000${n}`, n, async () => {
-        const counted = prepared(db, countShape, named, () =>
-          countQuery(db, table, matched, where?.sql, sql.placeholder('max')),
-        );
+        const counted = countStatement(db, countShape, named, table, matched, where?.sql, sql.placeholder('max'));
         return ((await counted.execute({ ...b.values, max: n })) as { n: number }[])[0].n;
       });
   } else {
@@ -313,6 +309,10 @@ function pageQuery(
   if (p.offset !== undefined && !isList) q = q.offset(p.offset);
   return q;
 }
+
+/** The statements of a list page and of its capped count, one per shape (statement-cache.ts). */
+const pageStatement = preparedStatements('records.page', pageQuery);
+const countStatement = preparedStatements('records.count', countQuery);
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : (d ?? null));
 

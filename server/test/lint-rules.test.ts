@@ -54,6 +54,56 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     code: "import { limsOrders } from './orders.table';\nexport const x = limsOrders;\n",
     expect: /queries live in the module's \*\.repository\.ts/,
   },
+  // ---- issue 29 review: table files reach another module's table only through db/referenced-tables ----
+  {
+    what: "a table file importing another module's table file directly",
+    file: 'server/modules/orders/planted.table.ts',
+    code: "import { patients } from '../participants/participants.table';\nexport const x = patients;\n",
+    expect: /only through server\/db\/referenced-tables\.ts/,
+  },
+  {
+    what: "a table file importing another module's index (services into the schema)",
+    file: 'server/modules/orders/planted.table.ts',
+    code: "import { assertSiteIds } from '../institutions';\nexport const x = assertSiteIds;\n",
+    expect: /only through server\/db\/referenced-tables\.ts/,
+  },
+  {
+    what: "a table file importing another module's repository",
+    file: 'server/modules/samples/planted.table.ts',
+    code: "import { patientCard } from '../participants/participants.repository';\nexport const x = patientCard;\n",
+    expect: /only through server\/db\/referenced-tables\.ts/,
+  },
+  {
+    what: 'a table file importing the whole db schema',
+    file: 'server/modules/orders/planted.table.ts',
+    code: "import { patients } from '../../db/schema';\nexport const x = patients;\n",
+    expect: /db\/schema is for server\/db only/,
+  },
+  {
+    what: 'a service importing the referenced-tables barrel',
+    file: 'server/modules/orders/planted.service.ts',
+    code: "import { patients } from '../../db/referenced-tables';\nexport const x = patients;\n",
+    expect: /db\/referenced-tables is for \*\.table\.ts files/,
+  },
+  {
+    what: 'platform importing the referenced-tables barrel',
+    file: 'server/platform/planted.ts',
+    code: "import { accounts } from '../db/referenced-tables';\nexport const x = accounts;\n",
+    expect: /db\/referenced-tables is for \*\.table\.ts files/,
+  },
+  {
+    what: 'the referenced-tables barrel re-exporting a repository',
+    file: 'server/db/referenced-tables.ts',
+    code: "export { patientCard } from '../modules/participants/participants.repository';\n",
+    expect: /re-exports module table files .* and nothing else/,
+  },
+  {
+    what: "the referenced-tables barrel re-exporting a module's index",
+    file: 'server/db/referenced-tables.ts',
+    code: "export { assertSiteIds } from '../modules/institutions';\n",
+    expect: /re-exports module table files .* and nothing else/,
+  },
+  // ---- end of issue 29 review ----
   {
     what: 'a web feature importing another feature',
     file: 'web/src/features/orders/api/planted.ts',
@@ -223,6 +273,18 @@ describe('lint rules refuse planted violations', () => {
       "import { assertSiteIds } from '../institutions';\nexport const x = assertSiteIds;\n",
     );
     expect(fired.filter((m) => m.startsWith('no-restricted-imports'))).toEqual([]);
+  });
+
+  it("lets a table file reference another module's table through db/referenced-tables, and the barrel re-export it", async () => {
+    const table = await rulesFiredFor(
+      'server/modules/orders/planted.table.ts',
+      "import { integer, pgTable } from 'drizzle-orm/pg-core';\nimport { recordColumns } from '../../platform/records';\nimport { patients } from '../../db/referenced-tables';\nexport const t = pgTable('t', { ...recordColumns(), patientId: integer('patient_id').references(() => patients.id) });\n",
+    );
+    const barrel = await rulesFiredFor(
+      'server/db/referenced-tables.ts',
+      "export { patients } from '../modules/participants/participants.table';\n",
+    );
+    expect([...table, ...barrel].filter((m) => m.includes('no-restricted-imports'))).toEqual([]);
   });
 
   it('lets a repository build queries and a service import types only', async () => {

@@ -9,6 +9,7 @@ import { sentStatements } from './sent-statements';
 import { Bindings, tableShape } from '../platform/statement-cache';
 import { qualified } from '../platform/qualified';
 import { jsonRows } from '../platform/json-rows';
+import { inlinesParams } from '../platform/drizzle-internals';
 import { genders } from '../platform/lookups/lookup.tables';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
@@ -57,7 +58,7 @@ describe('the Drizzle internals the cache relies on', () => {
 
   it('marks inlined parameters with shouldInlineParams, and gives up on them', () => {
     const inlined = sql`${patients.id} = ${1}`.inlineParams();
-    expect((inlined as unknown as { shouldInlineParams: unknown }).shouldInlineParams).toBe(true);
+    expect(inlinesParams(inlined)).toBe(true);
     expect(new Bindings().template(inlined)).toBeNull();
   });
 
@@ -78,7 +79,8 @@ describe('the Drizzle internals the cache relies on', () => {
       })
       .filter((c) => is(c, Param));
     expect(params).toHaveLength(1);
-    expect((params[0] as Param).encoder).toBe(patients.birthDate);
+    expect(params[0]).toBeInstanceOf(Param);
+    expect(is(params[0], Param) && params[0].encoder).toBe(patients.birthDate);
   });
 
   it('qualified() renders the table and column that the cache sees as plain text', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.table';
+import { accounts } from '../../db/referenced-tables';
 import { ts } from '../../platform/records';
 
 /** Opaque session tokens, stored only as their SHA-256 hash. */

@@ -1,6 +1,6 @@
 import { customType, index, integer, pgTable, primaryKey, text, date } from 'drizzle-orm/pg-core';
 import { recordColumns, ts } from '../../platform/records';
-import { accounts } from '../accounts/accounts.table';
+import { accounts } from '../../db/referenced-tables';
 
 // Distribution protocols (issue 32 item 1, docs/research.md). Every row carries institution_id.
 

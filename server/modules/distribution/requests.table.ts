@@ -13,10 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REQUEST_ITEM_STATES, REQUEST_STATES, type RequestLine } from '../../../contract/requests.contract';
 import { recordColumns, ts } from '../../platform/records';
-import { accounts } from '../accounts/accounts.table';
-import { savedQueries } from '../queries/queries.table';
-import { collectedSamples } from '../samples/samples.table';
-import { shipments } from '../shipments/shipments.table';
+import { accounts, collectedSamples, savedQueries, shipments } from '../../db/referenced-tables';
 import { distributionProtocols } from './distribution.table';
 
 // Research requests (issue 32 item 5, docs/research.md "Requests"). Every row carries institution_id.

@@ -2,7 +2,7 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzl
 import { sql } from 'drizzle-orm';
 import type { ImportKind } from '../../../contract/imports.contract';
 import { recordColumns } from '../../platform/records';
-import { institutions } from '../institutions/institutions.table';
+import { institutions } from '../../db/referenced-tables';
 
 // Saved column mappings of the import screen (issue 28 item 10; docs/imports.md): per institution and import
 // kind, named; a deleted one is disabled (records are never deleted), so its name is free again.

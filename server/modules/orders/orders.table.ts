@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Flag } from '../../../contract/orders.contract';
 import { recordColumns, ts } from '../../platform/records';
-import { patients } from '../participants/participants.table';
+import { patients } from '../../db/referenced-tables';
 
 export const limsOrders = pgTable(
   'lims_orders',

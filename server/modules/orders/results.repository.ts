@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
-import { prepared } from '../../platform/statement-cache';
+import { preparedStatements } from '../../platform/statement-cache';
 import { newStamp } from '../../platform/records';
 import { qualified } from '../../platform/qualified';
 import {
@@ -111,13 +111,15 @@ function orderedTestsOf(db: Db) {
     .orderBy(asc(limsOrderedTests.id));
 }
 
+const panelsStatement = preparedStatements('orders.detail.panels', orderedPanelsOf);
+const testsStatement = preparedStatements('orders.detail.tests', orderedTestsOf);
+
 /** The order's enabled ordered panels, with their panel's title. */
 export const detailPanels = (db: Db, inst: number, orderId: number) =>
-  prepared(db, 'orders.detail.panels', true, () => orderedPanelsOf(db)).execute({ orderId, inst });
+  panelsStatement(db, '', true).execute({ orderId, inst });
 
 /** The order's enabled ordered tests with their test, range, accepted values, result and release. */
-export const detailTests = (db: Db, orderId: number) =>
-  prepared(db, 'orders.detail.tests', true, () => orderedTestsOf(db)).execute({ orderId });
+export const detailTests = (db: Db, orderId: number) => testsStatement(db, '', true).execute({ orderId });
 
 /** A result of this order with its test's rules and release (`lockResults`). */
 export interface LockedResult {

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
 import { participantErrors } from './participants.errors';
-import { prepared } from '../../platform/statement-cache';
+import { preparedStatements } from '../../platform/statement-cache';
 import { genders, maritalStatuses, patientTypes, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { lookupJoin, lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { offsetOf, type Page } from '../../platform/paging';
@@ -228,6 +228,35 @@ export interface CardMrn {
   site: string | null;
 }
 
+const cardStatement = preparedStatements('participants.card', (db: Db) => {
+  const titleIn = (t: typeof genders) =>
+    sql<string | null>`coalesce(nullif(btrim(${t.titles} ->> ${sql.placeholder('language')}::text), ''), ${t.title})`;
+  const mrns = sql<
+    CardMrn[]
+  >`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
+    'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.is_enabled), '[]'::json)`;
+  return db
+    .select({
+      id: patients.id,
+      firstName: patients.firstName,
+      fatherName: patients.fatherName,
+      grandFatherName: patients.grandFatherName,
+      birthDate: patients.birthDate,
+      genderId: patients.genderId,
+      gender: titleIn(genders),
+      maritalStatusId: patients.maritalStatusId,
+      maritalStatus: titleIn(maritalStatuses),
+      vitalStatusId: patients.vitalStatusId,
+      vitalStatus: titleIn(vitalStatuses),
+      mrns,
+    })
+    .from(patients)
+    .leftJoin(genders, eq(genders.id, patients.genderId))
+    .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
+    .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
+    .where(eq(patients.id, sql.placeholder('patientId')));
+});
+
 /**
  * A participant's identity card (names, birth date, gender, marital and vital status) with its
  * enabled MRNs (oldest first, with their site titles) for another module's detail, in one statement
@@ -236,34 +265,7 @@ export interface CardMrn {
  * default language has no entry in `titles`).
  */
 export async function patientCard(db: Db, patientId: number, language?: string) {
-  const [p] = await prepared(db, 'participants.card', true, () => {
-    const titleIn = (t: typeof genders) =>
-      sql<string | null>`coalesce(nullif(btrim(${t.titles} ->> ${sql.placeholder('language')}::text), ''), ${t.title})`;
-    const mrns = sql<
-      CardMrn[]
-    >`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
-      'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.is_enabled), '[]'::json)`;
-    return db
-      .select({
-        id: patients.id,
-        firstName: patients.firstName,
-        fatherName: patients.fatherName,
-        grandFatherName: patients.grandFatherName,
-        birthDate: patients.birthDate,
-        genderId: patients.genderId,
-        gender: titleIn(genders),
-        maritalStatusId: patients.maritalStatusId,
-        maritalStatus: titleIn(maritalStatuses),
-        vitalStatusId: patients.vitalStatusId,
-        vitalStatus: titleIn(vitalStatuses),
-        mrns,
-      })
-      .from(patients)
-      .leftJoin(genders, eq(genders.id, patients.genderId))
-      .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
-      .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
-      .where(eq(patients.id, sql.placeholder('patientId')));
-  }).execute({ patientId, language: language ?? DEFAULT_LANGUAGE });
+  const [p] = await cardStatement(db, '', true).execute({ patientId, language: language ?? DEFAULT_LANGUAGE });
   return p;
 }
 

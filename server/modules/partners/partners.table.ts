@@ -1,8 +1,7 @@
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
-import { institutions } from '../institutions/institutions.table';
-import { shipments } from '../shipments/shipments.table';
+import { institutions, shipments } from '../../db/referenced-tables';
 
 // Signed manifests and receipts (issue 31 item 3, docs/shipments.md "Signed manifests and receipts").
 

@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { EARLIER_SAMPLES, WITHDRAWAL_EFFECTS } from '../../../contract/protocol-participants.contract';
 import { recordColumns, ts } from '../../platform/records';
-import { patients } from '../participants/participants.table';
+import { patients } from '../../db/referenced-tables';
 
 // Collection protocols (spec 2 §3). Every row carries institution_id: every query is scoped by it.
 

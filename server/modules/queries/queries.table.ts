@@ -1,8 +1,7 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { CriteriaGroup, QueryDimension } from '../../../contract/queries.contract';
 import { recordColumns } from '../../platform/records';
-import { accounts } from '../accounts/accounts.table';
-import { distributionProtocols } from '../distribution/distribution.table';
+import { accounts, distributionProtocols } from '../../db/referenced-tables';
 
 // Saved queries of the query builder (issue 32 item 4, docs/research.md). Every row carries institution_id.
 

@@ -14,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
-import { patients } from '../participants/participants.table';
-import { collectionProtocols, protocolParticipants } from '../protocols/protocols.table';
+import { collectionProtocols, patients, protocolParticipants } from '../../db/referenced-tables';
 
 // Collected samples and their quantity ledger (docs/samples.md). Every row carries institution_id.
 

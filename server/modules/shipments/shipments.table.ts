@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
-import { collectedSamples } from '../samples/samples.table';
+import { collectedSamples } from '../../db/referenced-tables';
 
 // Shipments of collected samples between institutions (docs/shipments.md). `institution_id` is the sender,
 // except for a shipment imported from another installation's manifest ("Manifest exchange"): the sender

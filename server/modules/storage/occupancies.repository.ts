@@ -8,7 +8,7 @@ import { countAtMostRemembered } from '../../platform/counts';
 import { offsetOf } from '../../platform/paging';
 import { qualified } from '../../platform/qualified';
 import { newStamp } from '../../platform/records';
-import { prepared } from '../../platform/statement-cache';
+import { preparedStatements } from '../../platform/statement-cache';
 import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { locationsOf, type PositionCell } from './locations.repository';
@@ -197,18 +197,20 @@ const toBoxPosition = ({
         },
 });
 
+const boxGridStatement = preparedStatements('storage.box.positions', (db: Db) =>
+  positionsWithOccupant(db, sql.placeholder('language'))
+    .where(
+      and(eq(boxPositions.boxId, sql.placeholder('boxId')), eq(boxPositions.institutionId, sql.placeholder('inst'))),
+    )
+    .orderBy(asc(boxPositions.ordinal)),
+);
+
 /**
  * The positions of one of the institution's boxes, in fill order, each with the sample in it now (its specimen type in
  * `language`: a placeholder, one prepared statement for every language; the default language has no titles entry).
  */
 export async function boxGrid(db: Db, inst: number, boxId: number, language?: string): Promise<BoxPosition[]> {
-  const rows = await prepared(db, 'storage.box.positions', true, () =>
-    positionsWithOccupant(db, sql.placeholder('language'))
-      .where(
-        and(eq(boxPositions.boxId, sql.placeholder('boxId')), eq(boxPositions.institutionId, sql.placeholder('inst'))),
-      )
-      .orderBy(asc(boxPositions.ordinal)),
-  ).execute({ boxId, inst, language: language ?? DEFAULT_LANGUAGE });
+  const rows = await boxGridStatement(db, '', true).execute({ boxId, inst, language: language ?? DEFAULT_LANGUAGE });
   return rows.map(toBoxPosition);
 }
 

@@ -7,7 +7,7 @@ import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { qualified } from '../../platform/qualified';
 import { selectRecords } from '../../platform/record-refs';
-import { prepared } from '../../platform/statement-cache';
+import { preparedStatements } from '../../platform/statement-cache';
 import { siteJoin } from '../institutions';
 import { boxPositions, storageNodes } from './storage.table';
 
@@ -18,23 +18,25 @@ export type NodeInsert = typeof storageNodes.$inferInsert;
 export type PositionRow = typeof boxPositions.$inferSelect;
 export type PositionInsert = typeof boxPositions.$inferInsert;
 
+const pathStatement = preparedStatements('storage.path', (db: Db, count: number) =>
+  db
+    .select()
+    .from(storageNodes)
+    .where(
+      and(
+        eq(storageNodes.institutionId, sql.placeholder('inst')),
+        inArray(
+          storageNodes.id,
+          Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`)),
+        ),
+      ),
+    ),
+);
+
 /** The nodes of the institution with these ids, in any order. One statement per number of ids, built once per database handle (every storage read walks a path). */
 export function nodesByIds(db: Db, inst: number, ids: number[]): Promise<NodeRow[]> {
   const values = Object.fromEntries([['inst', inst], ...ids.map((id, i) => [`id${i}`, id])]);
-  return prepared(db, `storage.path.${ids.length}`, true, () =>
-    db
-      .select()
-      .from(storageNodes)
-      .where(
-        and(
-          eq(storageNodes.institutionId, sql.placeholder('inst')),
-          inArray(
-            storageNodes.id,
-            ids.map((_, i) => sql.placeholder(`id${i}`)),
-          ),
-        ),
-      ),
-  ).execute(values);
+  return pathStatement(db, String(ids.length), true, ids.length).execute(values);
 }
 
 /** One node, read under a row lock held to the end of the transaction. */

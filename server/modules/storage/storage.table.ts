@@ -12,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
-import { collectedSamples } from '../samples/samples.table';
+import { collectedSamples } from '../../db/referenced-tables';
 import { PARENT_LEVELS, STORAGE_LEVELS } from '../../../contract/storage.contract';
 
 /** Which level may hold which (contract PARENT_LEVELS) as one check over a node and its parent's level. */
