@@ -7,9 +7,10 @@ import { ALIQUOT_TITLES } from '../../../contract/lookup-titles';
 
 /**
  * A seeded row: its default (English) title, abbreviation, description, and its title in French (issue 33: a
- * French-speaking technician never meets an English word; its description's French is FRENCH_DESCRIPTIONS'). The French goes into the row's `titles` (migration
+ * French-speaking technician never meets an English word). The French title goes into the row's `titles` (migration
  * 0056_lookup_titles) only where it differs from the English; existing institutions got theirs from migration
- * 0059_seeded_lookup_french_titles (written from seededFrenchTitles(), server/test/seeded-french-titles.test.ts keeps them equal).
+ * 0059_seeded_lookup_french_titles (written from seededFrenchTitles(), server/test/seeded-french-titles.test.ts keeps
+ * them equal). The description's French is FRENCH_DESCRIPTIONS' (below), in the row's `descriptions`, the same way.
  */
 type Simple = [title: string, abbreviation: string, description: string, french: string];
 
