@@ -553,7 +553,15 @@ const lookups: Record<string, AuditRecordType> = Object.fromEntries(
     e.key,
     {
       label: e.label,
-      fields: { ...Object.fromEntries(e.fields.map((x) => [x.name, f(x.label, x.ref)])), isEnabled: enabled },
+      fields: {
+        ...Object.fromEntries(e.fields.map((x) => [x.name, f(x.label, x.ref)])),
+        // Issue 33: a titled list's titles and a described list's descriptions in the other languages (i33desc).
+        ...(e.titleField ? { titles: f('Title in other languages') } : {}),
+        ...(e.fields.some((x) => x.name === 'description')
+          ? { descriptions: f('Description in other languages') }
+          : {}),
+        isEnabled: enabled,
+      },
     },
   ]),
 );

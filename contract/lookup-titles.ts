@@ -22,21 +22,38 @@ export type LookupTitles = Readonly<Record<string, string>> | null;
  * object) or `titles.<code>` (too long, control characters).
  */
 export function titlesSchema(max: number) {
+  return translationsSchema(max, { language: MSG.titleLanguage, object: MSG.titlesObject, lines: 'single' });
+}
+
+/**
+ * The `descriptions` field of a lookup's body (issue 33, "every word in the user's language"): the description in
+ * the other complete languages, `{ "fr": "Sang veineux prélevé sur EDTA" }`, by the rules of `titles` (the same
+ * keys, null clears, left out keeps), each value multi-line text within the default description's limit.
+ */
+export function descriptionsSchema(max: number) {
+  return translationsSchema(max, { language: MSG.descriptionLanguage, object: MSG.descriptionsObject, lines: 'multi' });
+}
+
+/** A text's translations per language: TITLE_LANGUAGES as keys, `optionalText(max)` values, the two messages given. */
+function translationsSchema(max: number, said: { language: string; object: string; lines: 'single' | 'multi' }) {
   const languages = z.enum(TITLE_LANGUAGES as [string, ...string[]]);
   return z
-    .partialRecord(languages, optionalText(max), {
-      error: (iss) => (iss.code === 'invalid_type' ? MSG.titlesObject : MSG.titleLanguage),
+    .partialRecord(languages, optionalText(max, undefined, said.lines), {
+      error: (iss) => (iss.code === 'invalid_type' ? said.object : said.language),
     })
     .nullish()
-    .transform((titles) => {
-      // Left out: the stored titles stay (a client of the spec's calls never sends them); null or {}: none.
-      if (titles === undefined) return undefined;
-      const kept = Object.entries(titles ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string');
+    .transform((texts) => {
+      // Left out: the stored texts stay (a client of the spec's calls never sends them); null or {}: none.
+      if (texts === undefined) return undefined;
+      const kept = Object.entries(texts ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string');
       return kept.length ? Object.fromEntries(kept) : null;
     });
 }
 
-/** The title to show a reader of `language`: the record's title in it when the institution gave one, else the default. */
+/**
+ * The title (or description) to show a reader of `language`: the record's text in it when the institution gave one,
+ * else the default.
+ */
 export function localTitle<T extends string | null>(title: T, titles: unknown, language: string): T | string {
   if (language === DEFAULT_LANGUAGE || !titles || typeof titles !== 'object') return title;
   const said: unknown = Object.hasOwn(titles, language) ? Reflect.get(titles, language) : undefined;
@@ -56,3 +73,6 @@ export const isAliquotTitle = (title: unknown) => {
     .toLowerCase();
   return Object.values(ALIQUOT_TITLES).some((t) => t.toLowerCase() === said);
 };
+
+/** A lookup's description in the reader's language (its `descriptions` entry, else the default): `localTitle`'s rule. */
+export const localDescription = localTitle;

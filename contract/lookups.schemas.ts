@@ -11,7 +11,7 @@ import {
   typedNumber,
 } from './common.contract';
 import type { LookupEntity, LookupField } from './lookups.registry';
-import { titlesSchema } from './lookup-titles';
+import { descriptionsSchema, titlesSchema } from './lookup-titles';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -91,6 +91,9 @@ export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
   // A titled list takes its title in other languages too (issue 33 item 4), within the title's own limit.
   const titleField = e.fields.find((f) => f.name === e.titleField);
   if (titleField) shape.titles = titlesSchema(titleField.max ?? 500);
+  // And its description in other languages (issue 33, i33desc), within the description's own limit.
+  const descriptionField = e.fields.find((f) => f.name === 'description');
+  if (descriptionField) shape.descriptions = descriptionsSchema(descriptionField.max ?? 1000);
   if (edit) Object.assign(shape, ConcurrencyStamp.shape);
   return z
     .object(shape)

@@ -38,6 +38,10 @@ export const MSG = {
   // Issue 33 item 4: a lookup's titles per language (contract/lookup-titles.ts).
   titleLanguage: `A title in another language takes one of the codes ${TITLE_CHOICES}`,
   titlesObject: 'Titles per language: an object such as {"fr": "..."}',
+  // Issue 33 (lookup descriptions per language, i33desc): a lookup's descriptions per language (contract/lookup-titles.ts).
+  descriptionLanguage: `A description in another language takes one of the codes ${TITLE_CHOICES}`,
+  descriptionsObject: 'Descriptions per language: an object such as {"fr": "..."}',
+  // End of issue 33, lookup descriptions per language.
   idList: 'Ids separated by commas (or the parameter repeated), each a whole number from 1 to 2147483647',
   /** Orders (issue 33: field messages by key): a sample ID prints as Code 128 and scans back unchanged. */
   sampleIdCharacters: 'Use letters, digits and - _ . / only',

@@ -1100,6 +1100,8 @@ export const en = {
     // ---- end of i33fields ----
     // Issue 33, indicator titles per language.
     Remarks: 'Remarks',
+    // Issue 33, lookup descriptions per language (i33desc).
+    Descriptions: 'Descriptions',
   },
   /** Record names as `notFound(what)` names them ('Institution not found.'). */
   records: {
@@ -3941,6 +3943,10 @@ export const en = {
       'Withdrawal recorded at': 'Withdrawal recorded at',
       'Withdrawn by': 'Withdrawn by',
       'Withdrawn on': 'Withdrawn on',
+      // Issue 33 (lookup titles and descriptions per language, i33desc): a configuration record's translations.
+      'Title in other languages': 'Title in other languages',
+      'Description in other languages': 'Description in other languages',
+      // End of issue 33, lookup translations.
     },
     // ---- i33server: where the chain breaks (server/modules/audit/audit-chain.ts), the verify screen's detail ----
     chainBreaks: {
@@ -4215,6 +4221,12 @@ export const en = {
       description: 'Shown to people who use {{language}}; empty: the title above.',
     },
     // End of issue 33 item 4.
+    // Issue 33 (lookup descriptions per language, i33desc): the create / edit form's description per language.
+    descriptionsIn: {
+      label: 'Description in {{language}}',
+      description: 'Shown to people who use {{language}}; empty: the description above.',
+    },
+    // End of issue 33, lookup descriptions per language.
     labels: {
       Panel: 'Panel',
       Title: 'Title',

@@ -796,6 +796,10 @@ export const fr: Catalogue = {
     // Issue 33 item 4: a lookup's titles per language.
     titleLanguage: `Un titre dans une autre langue prend l'un des codes ${TITLE_CHOICES}`,
     titlesObject: 'Titres par langue\u00a0: un objet tel que {"fr": "..."}',
+    // Issue 33 (lookup descriptions per language, i33desc).
+    descriptionLanguage: `Une description dans une autre langue prend l'un des codes ${TITLE_CHOICES}`,
+    descriptionsObject: 'Descriptions par langue\u00a0: un objet tel que {"fr": "..."}',
+    // End of issue 33, lookup descriptions per language.
     idList: 'Identifiants séparés par des virgules (ou paramètre répété), chacun un nombre entier de 1 à 2147483647',
     sampleIdCharacters: 'Utilisez uniquement des lettres, des chiffres et - _ . /',
     selectParticipant: 'Choisissez au moins un participant',
@@ -1396,6 +1400,8 @@ export const fr: Catalogue = {
     // ---- end of i33fields ----
     // Issue 33, indicator titles per language.
     Remarks: 'Remarques',
+    // Issue 33, lookup descriptions per language (i33desc).
+    Descriptions: 'Descriptions',
   },
   records: {
     Record: 'Enregistrement',
@@ -4797,6 +4803,10 @@ export const fr: Catalogue = {
       'Withdrawal recorded at': 'Retrait enregistré le',
       'Withdrawn by': 'Retiré par',
       'Withdrawn on': 'Retiré le',
+      // Issue 33 (lookup titles and descriptions per language, i33desc): a configuration record's translations.
+      'Title in other languages': 'Titre dans les autres langues',
+      'Description in other languages': 'Description dans les autres langues',
+      // End of issue 33, lookup translations.
     },
     // ---- i33server: where the chain breaks (server/modules/audit/audit-chain.ts), the verify screen's detail ----
     chainBreaks: {
@@ -5077,6 +5087,12 @@ export const fr: Catalogue = {
       description: 'Montré à qui lit en {{language}}\u00a0; vide\u00a0: le titre ci-dessus.',
     },
     // End of issue 33 item 4.
+    // Issue 33 (lookup descriptions per language, i33desc): the create / edit form's description per language.
+    descriptionsIn: {
+      label: 'Description en {{language}}',
+      description: 'Montrée à qui lit en {{language}}\u00a0; vide\u00a0: la description ci-dessus.',
+    },
+    // End of issue 33, lookup descriptions per language.
     labels: {
       Panel: 'Panel',
       Title: 'Titre',

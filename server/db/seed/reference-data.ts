@@ -7,9 +7,10 @@ import { ALIQUOT_TITLES } from '../../../contract/lookup-titles';
 
 /**
  * A seeded row: its default (English) title, abbreviation, description, and its title in French (issue 33: a
- * French-speaking technician never meets an English word). The French goes into the row's `titles` (migration
+ * French-speaking technician never meets an English word). The French title goes into the row's `titles` (migration
  * 0056_lookup_titles) only where it differs from the English; existing institutions got theirs from migration
- * 0059_seeded_lookup_french_titles (written from seededFrenchTitles(), server/test/seeded-french-titles.test.ts keeps them equal).
+ * 0059_seeded_lookup_french_titles (written from seededFrenchTitles(), server/test/seeded-french-titles.test.ts keeps
+ * them equal). The description's French is FRENCH_DESCRIPTIONS' (below), in the row's `descriptions`, the same way.
  */
 type Simple = [title: string, abbreviation: string, description: string, french: string];
 
@@ -243,6 +244,150 @@ const EVENT_UNITS: [name: string, symbol: string, description: string, minutes: 
   ['Year', 'yr', 'Years (365 days) after enrolment', 525600, 'An'],
 ];
 
+/**
+ * The French of every seeded description, by its English text (issue 33, "every word in the user's language",
+ * i33desc): stored in the row's `descriptions` (`{ "fr": ... }`, migration 0060_lookup_descriptions) where it
+ * differs from the English. A description that reads the same in French ('1, 2, 3, ...', 'Litre') is listed too,
+ * so server/test/seeded-french-descriptions.test.ts can tell that no seeded description was left out.
+ */
+const FRENCH_DESCRIPTIONS: Record<string, string> = {
+  // Genders, marital and vital statuses, participant types
+  Female: 'Femme',
+  Male: 'Homme',
+  'Other or undisclosed gender': 'Autre genre ou genre non déclaré',
+  'Not recorded': 'Non renseigné',
+  'Never married': 'Jamais marié(e)',
+  'Married or in a civil partnership': 'Marié(e) ou lié(e) par une union civile',
+  Divorced: 'Divorcé(e)',
+  Widowed: 'Veuf ou veuve',
+  'Legally separated': 'Séparé(e) légalement',
+  'Living participant': 'Participant vivant',
+  'Deceased participant': 'Participant décédé',
+  'Vital status not known': 'Statut vital inconnu',
+  'Seen without admission': 'Vu sans hospitalisation',
+  'Admitted to a ward': 'Hospitalisé dans un service',
+  'Enrolled for research only': 'Inclus uniquement pour la recherche',
+  'Healthy control participant': 'Participant témoin en bonne santé',
+  // Priorities
+  'Processed in normal turnaround': 'Traité dans le délai habituel',
+  'Processed ahead of routine work': 'Traité avant le travail de routine',
+  'Immediate processing required': 'Traitement immédiat requis',
+  // Labeling schemas and position options
+  '1, 2, 3, ...': '1, 2, 3, ...',
+  'A, B, C, ...': 'A, B, C, ...',
+  'a, b, c, ...': 'a, b, c, ...',
+  'I, II, III, ...': 'I, II, III, ...',
+  'i, ii, iii, ...': 'i, ii, iii, ...',
+  'Positions numbered in one sequence': 'Positions numérotées en une seule suite',
+  'Positions addressed by row and column': 'Positions repérées par ligne et par colonne',
+  // Anatomic sites, pathological statuses, collection procedures, lineages
+  'Peripheral blood': 'Sang périphérique',
+  'Breast tissue': 'Tissu mammaire',
+  'Uterine cervix': 'Col utérin',
+  'Large intestine': 'Gros intestin',
+  Lung: 'Poumon',
+  Liver: 'Foie',
+  'Prostate gland': 'Glande prostatique',
+  Skin: 'Peau',
+  'Mouth and saliva': 'Bouche et salive',
+  'Site not specified': 'Site non précisé',
+  'Tumour tissue': 'Tissu tumoral',
+  'Normal tissue': 'Tissu normal',
+  'Benign lesion': 'Lésion bénigne',
+  'Dysplasia or pre-malignant lesion': 'Dysplasie ou lésion prémaligne',
+  'Status not specified': 'Statut non précisé',
+  'Blood drawn from a vein': 'Sang prélevé dans une veine',
+  'Needle or incisional biopsy': "Biopsie à l'aiguille ou incisionnelle",
+  'Tissue removed at surgery': "Tissu retiré lors d'une chirurgie",
+  'Aspirate with a fine needle': "Aspiration à l'aiguille fine",
+  'Swab collection': 'Prélèvement par écouvillon',
+  'Clean-catch urine': 'Urine de milieu de jet',
+  'Passive drool or spit kit': 'Salive recueillie par écoulement passif ou kit de crachat',
+  'Part of the parent sample, same specimen type': "Partie de l'échantillon parent, même type d'échantillon",
+  'New specimen type derived from the parent sample': "Nouveau type d'échantillon dérivé de l'échantillon parent",
+  // Consent purposes, payment categories
+  'Use of the samples and data in future research studies':
+    'Utilisation des échantillons et des données dans de futures études de recherche',
+  'Genetic and genomic analysis of the samples': 'Analyse génétique et génomique des échantillons',
+  'Use by or with commercial partners': 'Utilisation par des partenaires commerciaux ou avec eux',
+  'Paid by the participant': 'Payé par le participant',
+  'No charge': 'Sans frais',
+  'Half of the tariff': 'Moitié du tarif',
+  'Billed after service': 'Facturé après le service',
+  'Covered by an insurer': 'Pris en charge par un assureur',
+  // Races and ethnicities
+  'American Indian or Alaska Native': "Amérindien ou autochtone d'Alaska",
+  Asian: 'Asiatique',
+  'Black or African American': 'Noir ou Afro-Américain',
+  'Native Hawaiian or Other Pacific Islander': "Autochtone d'Hawaï ou d'une autre île du Pacifique",
+  White: 'Blanc',
+  'Another race': 'Autre race',
+  'Not reported': 'Non déclaré',
+  'Hispanic or Latino': 'Hispanique ou latino',
+  'Not Hispanic or Latino': 'Ni hispanique ni latino',
+  // Form data types
+  'One line of free text': 'Une ligne de texte libre',
+  'Several lines of free text': 'Plusieurs lignes de texte libre',
+  'A time of day': 'Une heure de la journée',
+  'A calendar date': 'Une date du calendrier',
+  'A date with a time': 'Une date avec une heure',
+  'A yes/no tick': 'Une case à cocher oui/non',
+  'Several choices from a list': 'Plusieurs choix dans une liste',
+  'One choice from a list': 'Un choix dans une liste',
+  'One choice from a drop-down': 'Un choix dans une liste déroulante',
+  // Unit types and units
+  'Liquid volume': 'Volume de liquide',
+  'Weight of a specimen': "Poids d'un échantillon",
+  'Number of items': "Nombre d'éléments",
+  'Amount per volume': 'Quantité par volume',
+  'One thousandth of a litre': 'Un millième de litre',
+  'One millionth of a litre': 'Un millionième de litre',
+  Litre: 'Litre',
+  'One thousandth of a gram': 'Un millième de gramme',
+  Gram: 'Gramme',
+  'One millionth of a gram': 'Un millionième de gramme',
+  'Number of pieces, slides or cores': 'Nombre de pièces, de lames ou de carottes',
+  'Number of cells': 'Nombre de cellules',
+  'Clinical chemistry concentration': 'Concentration en biochimie clinique',
+  'Molar concentration': 'Concentration molaire',
+  'Haemoglobin concentration': "Concentration d'hémoglobine",
+  'Cell count': 'Numération cellulaire',
+  // Specimen categories and types
+  'Body fluids': 'Liquides biologiques',
+  'Solid tissue': 'Tissu solide',
+  Cells: 'Cellules',
+  'Extracted nucleic acids': 'Acides nucléiques extraits',
+  'EDTA whole blood': 'Sang total sur EDTA',
+  'Serum from clotted blood': 'Sérum de sang coagulé',
+  'EDTA plasma': 'Plasma sur EDTA',
+  'Whole saliva': 'Salive totale',
+  'Leukocyte layer': 'Couche de leucocytes',
+  'Snap-frozen tissue': 'Tissu congelé instantanément',
+  'Formalin-fixed paraffin-embedded block': 'Bloc fixé au formol et inclus en paraffine',
+  'Stained or unstained section': 'Coupe colorée ou non colorée',
+  'Peripheral blood mononuclear cells': 'Cellules mononucléées du sang périphérique',
+  'Liquid-based cytology cells': 'Cellules de cytologie en milieu liquide',
+  'Extracted DNA': 'ADN extrait',
+  'Extracted RNA': 'ARN extrait',
+  // Phone categories and types
+  "The participant's own numbers": 'Numéros du participant lui-même',
+  'Work numbers': 'Numéros professionnels',
+  'Someone to call in an emergency': "Personne à appeler en cas d'urgence",
+  'Mobile phone': 'Téléphone portable',
+  'Home landline': 'Téléphone fixe du domicile',
+  'Office landline': 'Téléphone fixe du bureau',
+  'Mobile phone issued by an employer': 'Téléphone portable fourni par un employeur',
+  'Closest relative': 'Parent le plus proche',
+  'Person caring for the participant': "Personne qui s'occupe du participant",
+  // Time point units of the protocols' events
+  'Minutes after enrolment': "Minutes après l'inclusion",
+  'Hours after enrolment': "Heures après l'inclusion",
+  'Days after enrolment': "Jours après l'inclusion",
+  'Weeks after enrolment': "Semaines après l'inclusion",
+  'Months (30 days) after enrolment': "Mois (30 jours) après l'inclusion",
+  'Years (365 days) after enrolment': "Années (365 jours) après l'inclusion",
+};
+
 const pair = (row: Simple): [string, string] => [row[0], row[3]];
 
 /** The `titles` of a seeded row: its French when it differs from the English (the same word needs none). */
@@ -315,6 +460,92 @@ export function seededFrenchTitlesSql(): string {
   return `${header}${statements.join('--> statement-breakpoint\n')}\n`;
 }
 
+/** The English description of every seeded row, per registry list (the lists seedReferenceData fills). */
+function seededDescriptions(): Record<string, string[]> {
+  const of = (rows: Simple[]) => rows.map((r) => r[2]);
+  return {
+    genders: of(GENDERS),
+    maritalStatuses: of(MARITAL),
+    vitalStatuses: of(VITAL),
+    patientTypes: of(PATIENT_TYPES),
+    priorities: of(PRIORITIES),
+    races: of(RACES),
+    ethnicities: of(ETHNICITIES),
+    consentPurposes: of(CONSENT_PURPOSES),
+    labelingSchemas: of(LABELING),
+    positionLabelingOptions: of(POSITION_OPTIONS),
+    anatomicSites: of(ANATOMIC),
+    pathologicalStatuses: of(PATHOLOGICAL),
+    specimenCollectionProcedures: of(PROCEDURES),
+    subSampleLineages: of(LINEAGES),
+    paymentCategories: of(PAYMENTS),
+    dataTypes: of(DATA_TYPES),
+    collectionProtocolEventUnitOfMeasurements: EVENT_UNITS.map((u) => u[2]),
+    unitOfMeasurementTypes: UNIT_TYPES.map(({ type }) => type[3]),
+    unitOfMeasurements: UNIT_TYPES.flatMap(({ units }) => units.map((u) => u[3])),
+    specimenTypeCategories: of(SPECIMENS.map(({ category }) => category)),
+    specimenTypes: SPECIMENS.flatMap(({ types }) => types.map((t) => t[2])),
+    phoneNumberTypeCategories: of(PHONES.map(({ category }) => category)),
+    phoneNumberTypes: PHONES.flatMap(({ types }) => of(types)),
+  };
+}
+
+/** The seeded English descriptions FRENCH_DESCRIPTIONS does not translate (none: the test keeps it so). */
+export const untranslatedSeededDescriptions = () =>
+  Object.values(seededDescriptions())
+    .flat()
+    .filter((english) => !Object.hasOwn(FRENCH_DESCRIPTIONS, english));
+
+/** The `descriptions` of a seeded row: its French when it differs from the English (the same text needs none). */
+const descriptionsOf = (description: string) => {
+  const french = Object.hasOwn(FRENCH_DESCRIPTIONS, description) ? FRENCH_DESCRIPTIONS[description] : description;
+  return { descriptions: french === description ? null : { fr: french } };
+};
+
+/**
+ * The French description of every seeded row whose French differs from its English, per registry list (its key)
+ * and English description: what seedReferenceData gives a new institution and migration 0061 gave the existing
+ * ones (seededFrenchDescriptionsSql).
+ */
+export function seededFrenchDescriptions(): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(seededDescriptions()).map(([key, descriptions]) => [
+      key,
+      Object.fromEntries(
+        descriptions.flatMap((english) => {
+          const french = descriptionsOf(english).descriptions?.fr;
+          return french ? [[english, french]] : [];
+        }),
+      ),
+    ]),
+  );
+}
+
+/**
+ * The statements of migration 0061_seeded_lookup_french_descriptions (its file is this text;
+ * server/test/seeded-french-descriptions.test.ts compares them): in every institution, a seeded list's row that
+ * still has a seeded English description and no French description gets the seeded French one. An institution's own
+ * description (an edited English one, a French one it gave) is never overwritten; a second run changes nothing.
+ */
+export function seededFrenchDescriptionsSql(): string {
+  const statements = Object.entries(seededFrenchDescriptions())
+    .filter(([, descriptions]) => Object.keys(descriptions).length)
+    .map(([key, descriptions]) => {
+      const values = Object.entries(descriptions)
+        .map(([english, french]) => `(${literal(english)}, ${literal(french)})`)
+        .join(',\n  ');
+      return (
+        `UPDATE "${getTableName(T[key])}" AS t SET "descriptions" = coalesce(t."descriptions", '{}'::jsonb) || jsonb_build_object('fr', v.fr)\n` +
+        `FROM (VALUES\n  ${values}\n) AS v(en, fr)\n` +
+        `WHERE t."description" = v.en AND nullif(btrim(t."descriptions" ->> 'fr'), '') IS NULL;`
+      );
+    });
+  const header =
+    "-- Issue 33: the seeded lists' French descriptions for the institutions created before them. Written by\n" +
+    '-- seededFrenchDescriptionsSql() in server/db/seed/reference-data.ts (server/test/seeded-french-descriptions.test.ts keeps them equal).\n';
+  return `${header}${statements.join('--> statement-breakpoint\n')}\n`;
+}
+
 /** Reference data every new institution starts with (platform issue), inside the creating transaction. */
 export async function seedReferenceData(tx: Db, institutionId: number, creatorId: number | null) {
   const base: LookupRecord = { institutionId, creatorId, enablerId: creatorId };
@@ -323,6 +554,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
       title,
       abbreviation,
       description,
+      ...descriptionsOf(description),
       ...titlesOf(title, french),
       ...(defaultTitle ? { isDefault: title === defaultTitle } : {}),
     }));
@@ -357,6 +589,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
       ...titlesOf(unitName, french),
       unitSymbol,
       description,
+      ...descriptionsOf(description),
       toMinuteConversionRate,
     })),
   );
@@ -370,6 +603,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
         quantitySymbol: type[1],
         dimensionSymbol: type[2],
         description: type[3],
+        ...descriptionsOf(type[3]),
         abbreviation: type[0].slice(0, 3).toUpperCase(),
         isDefault: i === 0,
       },
@@ -383,6 +617,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
         unitSymbol,
         code,
         description,
+        ...descriptionsOf(description),
         conversionFactor,
       })),
     );
@@ -399,6 +634,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
         ...titlesOf(title, french),
         abbreviation,
         description,
+        ...descriptionsOf(description),
         unitOfMeasurementId: unitIds.get(unit),
         ordinal: ordinal++,
         isDefault: title === 'Whole Blood',

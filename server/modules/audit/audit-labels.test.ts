@@ -4,6 +4,7 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_HIDDEN_FIELDS, AUDIT_RECORD_TYPES } from '../../../contract/audit-labels';
 import * as schema from '../../db/schema';
+import { lookupTables } from '../../platform/lookups/lookup.tables';
 
 // The audit log shows every record type, action and field in words (issue 28 item 7: not 'Lims ordered
 // panel #31', 'Test ids: 1, 2' or 'Release rank: 0'). These checks find what a new audit call would show raw.
@@ -67,7 +68,8 @@ describe('audit labels', () => {
   });
 
   it('label every column of an audited record, or hide it', () => {
-    const raw = Object.entries(TABLES).flatMap(([entity, table]) =>
+    // The configuration lists are audited too (their titles and descriptions per language included, issue 33).
+    const raw = Object.entries({ ...lookupTables, ...TABLES }).flatMap(([entity, table]) =>
       Object.keys(getTableColumns(table))
         .filter((c) => !AUDIT_HIDDEN_FIELDS.has(c) && !AUDIT_RECORD_TYPES[entity].fields[c])
         .map((c) => `${entity}.${c}`),

@@ -76,12 +76,25 @@ async function clearOtherDefaults(tx: Db, ctx: InstCtx, e: LookupEntity, v: Look
   await repo.clearOtherDefaults(tx, ctx.institutionId, e, id);
 }
 
+/** A body's translations as the contract's schema left them: an object of texts, null (none), or left out. */
+function translations(value: unknown): LookupTitles | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object') return null;
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 /** The registry fields of a record (the contract's schema has checked their values). */
 function values(e: LookupEntity, v: LookupInput): LookupFields {
-  const fields = Object.fromEntries(e.fields.map((f) => [f.name, (v[f.name] ?? null) as LookupFields[string]]));
-  // A titled list's titles per language (issue 33 item 4): a body without them (the spec's calls) keeps them.
-  const titles = v.titles as LookupTitles | undefined;
-  return e.titleField && titles !== undefined ? { ...fields, titles } : fields;
+  const fields: LookupFields = Object.fromEntries(
+    e.fields.map((f) => [f.name, (v[f.name] ?? null) as LookupFields[string]]),
+  );
+  // A titled list's titles per language (issue 33 item 4) and a described list's descriptions per language
+  // (issue 33, i33desc): a body without them (the spec's calls) keeps them.
+  const titles = translations(v.titles);
+  if (e.titleField && titles !== undefined) fields.titles = titles;
+  const descriptions = translations(v.descriptions);
+  if (e.fields.some((f) => f.name === 'description') && descriptions !== undefined) fields.descriptions = descriptions;
+  return fields;
 }
 
 async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {

@@ -35,6 +35,7 @@ function column(f: LookupField) {
 }
 
 const titlesColumn = () => jsonb('titles').$type<Record<string, string>>();
+const descriptionsColumn = () => jsonb('descriptions').$type<Record<string, string>>();
 
 /** The Drizzle table of a registry entry: record columns, institution, then its fields (typed loosely: they come from data). */
 export function lookupTable(entity: LookupEntity) {
@@ -46,6 +47,11 @@ function makeTable(entity: LookupEntity) {
   // A titled list's title per language, `{ "fr": "Sang total" }` (issue 33 item 4, contract/lookup-titles.ts);
   // null: the default title in every language. Nullable without a default, so adding it rewrites no row.
   const titles: Record<string, ReturnType<typeof titlesColumn>> = entity.titleField ? { titles: titlesColumn() } : {};
+  // A described list's description per language, the same way (issue 33, i33desc): null, the default everywhere.
+  const described = entity.fields.some((f) => f.name === 'description');
+  const descriptions: Record<string, ReturnType<typeof descriptionsColumn>> = described
+    ? { descriptions: descriptionsColumn() }
+    : {};
   const t = snake(entity.key);
   return pgTable(
     t,
@@ -54,6 +60,7 @@ function makeTable(entity: LookupEntity) {
       institutionId: integer('institution_id').notNull(),
       ...fields,
       ...titles,
+      ...descriptions,
     },
     (table) => {
       // The registry's fields are data, so the builder's type does not name them: look them up by name.

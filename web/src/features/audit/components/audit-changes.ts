@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { AuditEvent } from '@contract/audit.contract';
 import { AUDIT_HIDDEN_FIELDS, AUDIT_RECORD_TYPES, auditField, type AuditField } from '@contract/audit-labels';
+import { TITLE_LANGUAGES } from '@contract/lookup-titles';
 import { formatDateTime } from '@/lib/format';
 import { i18next } from '@/lib/i18n';
 import { fieldWords, valueWords } from './audit-words';
@@ -33,8 +34,23 @@ function show(e: AuditEvent, field: string, f: AuditField, v: unknown): string {
   return titled(v);
 }
 
+/**
+ * A text's translations (a record's `titles` or `descriptions`, an indicator's `remarks`: issue 33) as a person reads
+ * them: each language by its name in the screens' language, 'French: Sang total', never 'Fr: Sang total'.
+ */
+function translations(v: object): string | null {
+  const entries = Object.entries(v);
+  if (!entries.length || !entries.every(([k, x]) => TITLE_LANGUAGES.includes(k) && typeof x === 'string')) return null;
+  const names = new Intl.DisplayNames([i18next.language || 'en'], { type: 'language' });
+  return entries.map(([k, x]) => `${names.of(k) ?? k}: ${String(x)}`).join('; ');
+}
+
 function plain(v: unknown): string {
   if (v === null || v === undefined || v === '') return EMPTY;
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const said = translations(v);
+    if (said !== null) return said;
+  }
   if (typeof v === 'boolean') return i18next.t(v ? 'yes' : 'no', { ns: 'audit' });
   if (typeof v === 'string' && INSTANT.test(v) && dayjs(v).isValid()) return formatDateTime(v);
   if (Array.isArray(v)) return v.map(plain).join(', ') || EMPTY;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -50,6 +51,14 @@ function initialValues(fields: LookupField[], record?: ConfigRecord, extra: Form
 
 /** A titled list's form also edits its titles per language (issue 33 item 4). */
 const titled = (entity: ConfigEntity) => Boolean(LOOKUP_BY_KEY[entity.key]?.titleField);
+/** A described list's form also edits its descriptions per language (issue 33, i33desc). */
+const described = (entity: ConfigEntity) =>
+  Boolean(LOOKUP_BY_KEY[entity.key]?.fields.some((f) => f.name === 'description'));
+/** The translations a field is followed by: the title's (`titles`), the description's (`descriptions`), or none. */
+function translationsAfter(entity: ConfigEntity, f: LookupField): false | 'titles' | 'descriptions' {
+  if (titled(entity) && f.name === entity.titleField) return 'titles';
+  return described(entity) && f.name === 'description' ? 'descriptions' : false;
+}
 
 /**
  * The one create/edit form of every configuration list, generated from its fields: 'Create a {label}' /
@@ -68,6 +77,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
     initialValues: {
       ...initialValues(entity.fields, record, extraValues),
       ...(titled(entity) ? { titles: titlesInitialValue(record?.titles) } : {}),
+      ...(described(entity) ? { descriptions: titlesInitialValue(record?.descriptions) } : {}),
       ...(isTest ? setupInitialValues() : {}),
     },
     validate: (values) => ({ ...resolver(values), ...(isTest ? setupErrors(values) : {}) }),
@@ -144,7 +154,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
     >
       <Stack gap="sm">
         {visible.map((f, i) => (
-          <TitledField key={f.name} show={titled(entity) && f.name === entity.titleField} form={form}>
+          <TitledField key={f.name} show={translationsAfter(entity, f)} form={form}>
             <FieldInput
               field={f}
               form={form}
@@ -164,20 +174,32 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
   );
 }
 
-/** A field, followed by the titles per language when it is the list's title field. */
+/** A field, followed by its translations when it is the list's title (`titles`) or description (`descriptions`). */
 function TitledField({
   show,
   form,
   children,
 }: {
-  show: boolean;
+  show: false | 'titles' | 'descriptions';
   form: UseFormReturnType<FormValues>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('configuration');
   return (
     <>
       {children}
-      {show && <TitleTranslations form={form} />}
+      {show === 'titles' && <TitleTranslations form={form} />}
+      {show === 'descriptions' && (
+        <TitleTranslations
+          form={form}
+          field="descriptions"
+          multiline
+          words={(language) => ({
+            label: t('descriptionsIn.label', { language }),
+            description: t('descriptionsIn.description', { language }),
+          })}
+        />
+      )}
     </>
   );
 }
