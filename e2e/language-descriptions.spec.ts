@@ -35,9 +35,9 @@ test.describe('lookup descriptions per language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { name: "Type d'échantillon", level: 1 })).toBeVisible();
     await searchList(page, 'Rechercher', 'Whole Blood');
-    // The list of the lookup itself shows its default title, the one the form edits.
-    await expect(page.getByRole('cell', { name: 'Whole Blood', exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Actions pour Whole Blood', exact: true }).click();
+    // The list says the record's French title to her; the form edits the default title, with the French beside it.
+    await expect(page.getByRole('cell', { name: 'Sang total', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Actions pour Sang total', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Modifier' }).click();
     const edit = page.getByRole('dialog');
     await expect(edit.getByRole('heading', { name: /^Modifier un type d.échantillon$/ })).toBeVisible();
@@ -46,6 +46,7 @@ test.describe('lookup descriptions per language', () => {
     const french = edit.getByLabel(field('Description en français'));
     await expect(french).toHaveValue('Sang total sur EDTA');
     await expect(french).toHaveAttribute('lang', 'fr');
+    await expect(edit.getByLabel(field('Titre'), { exact: true })).toHaveValue('Whole Blood');
     await expect(edit.getByLabel(field('Titre en français'))).toHaveValue('Sang total');
     await expect(
       edit.getByText('Montrée à qui lit en français\u00a0; vide\u00a0: la description ci-dessus.'),

@@ -85,5 +85,17 @@ test.describe('lookup titles per language', () => {
     await expect(row.getByRole('cell', { name: `Sang total ${u}`, exact: true })).toBeVisible();
     await expect(row.getByText(title)).toHaveCount(0);
     await lookAt(page, 'language-lookups-fr-list', shot);
+
+    // The specimen types' own list says the French title to her too (the edit form keeps the default beside it).
+    await page.goto('/configuration/specimen-type');
+    await searchList(page, 'Rechercher', `Sang total ${u}`);
+    await expect(page.getByRole('cell', { name: `Sang total ${u}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: title, exact: true })).toHaveCount(0);
+    await lookAt(page, 'language-lookups-fr-own-list', shot);
+    await page.getByRole('button', { name: `Actions pour Sang total ${u}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Modifier' }).click();
+    const frEdit = page.getByRole('dialog');
+    await expect(frEdit.getByLabel(field('Titre'), { exact: true })).toHaveValue(title);
+    await expect(frEdit.getByLabel(field('Titre en français'))).toHaveValue(`Sang total ${u}`);
   });
 });

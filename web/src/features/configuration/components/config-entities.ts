@@ -6,6 +6,9 @@ import type { RecordBase } from '@contract/common.contract';
 import { MSG } from '@contract/messages';
 import { en } from '@contract/i18n/en';
 import type { Permission } from '@contract/permissions.contract';
+import { DEFAULT_LANGUAGE } from '@contract/i18n/languages';
+import { localTitle } from '@contract/lookup-titles';
+import type { ConfigWords } from './config-words';
 
 /** A record as the configuration lists return it: the common columns plus the entity's own fields. */
 export type ConfigRecord = z.infer<typeof RecordBase> & { concurrencyStamp?: string } & Record<string, unknown>;
@@ -103,8 +106,22 @@ export const INSTITUTIONS_LIST_ENTITY: ConfigEntity = {
 };
 
 /** The name a record is known by: its title field, else its references and numbers (a panel test, a range). */
-export function recordTitle(entity: ConfigEntity, r: ConfigRecord, label = (english: string) => english): string {
-  if (entity.titleField && r[entity.titleField]) return String(r[entity.titleField]);
+/**
+ * A record's title as the reader sees it: in the screens' language when the institution gave one (the lookups'
+ * `titles`), else the default title. The edit form still edits the default title, with the others beside it.
+ */
+export function shownTitle(entity: ConfigEntity, r: ConfigRecord, language: string): string {
+  const title = entity.titleField ? r[entity.titleField] : undefined;
+  return title == null ? '' : localTitle(String(title), r.titles, language);
+}
+
+export function recordTitle(
+  entity: ConfigEntity,
+  r: ConfigRecord,
+  words: Pick<ConfigWords, 'label' | 'language'> = { label: (english) => english, language: DEFAULT_LANGUAGE },
+): string {
+  const { label } = words;
+  if (entity.titleField && r[entity.titleField]) return shownTitle(entity, r, words.language);
   const parts = entity.fields.map((f) => {
     if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title;
     if (f.kind === 'number' || f.kind === 'integer')

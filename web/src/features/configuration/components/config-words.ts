@@ -15,11 +15,14 @@ export interface ConfigWords {
   label: (english: string) => string;
   /** A list's name with its indefinite article: 'a Panel', 'un panel'. */
   articled: (english: string) => string;
+  /** The screens' language: a record's title is shown in it when the institution gave one (issue 33 item 4). */
+  language: string;
 }
 
-export function configWords(t: TFunction<'configuration'>): ConfigWords {
+export function configWords(t: TFunction<'configuration'>, language: string): ConfigWords {
   return {
     t,
+    language,
     label: (english) => {
       if (isLabel(english)) return t(`labels.${english}`);
       // The institution form's own two labels (config-entities.ts); a '.' in them rules out a `labels` key.
@@ -32,8 +35,8 @@ export function configWords(t: TFunction<'configuration'>): ConfigWords {
 }
 
 export function useConfigWords(): ConfigWords {
-  const { t } = useTranslation('configuration');
-  return configWords(t);
+  const { t, i18n } = useTranslation('configuration');
+  return configWords(t, i18n.language);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ConfigWords } from './config-words';
 export function confirmSetEnabled(words: ConfigWords, entity: ConfigEntity, r: ConfigRecord, onConfirm: () => void) {
   const { t } = words;
   const disabling = r.isEnabled;
-  const name = recordTitle(entity, r, words.label);
+  const name = recordTitle(entity, r, words);
   const label = words.label(entity.label);
   const what = words.articled(entity.label).toLowerCase();
   modals.openConfirmModal({

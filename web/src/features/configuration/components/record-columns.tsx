@@ -3,11 +3,12 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { IconDots, IconEdit, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { refObjectName, type LookupField } from '@contract/lookups.registry';
 import { formatDate, fullName, type PersonName } from '@/lib/format';
-import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
+import { recordTitle, shownTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
 import type { ConfigWords } from './config-words';
 
-function cell(words: ConfigWords, f: LookupField, r: ConfigRecord) {
+function cell(words: ConfigWords, entity: ConfigEntity, f: LookupField, r: ConfigRecord) {
   const v = r[f.name];
+  if (f.name === entity.titleField) return shownTitle(entity, r, words.language);
   if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title ?? '';
   if (f.kind === 'boolean')
     return v ? (
@@ -46,13 +47,13 @@ export function recordColumns(
     render: (r) =>
       i === 0 && !r.isEnabled ? (
         <Group gap={6} wrap="nowrap">
-          <span>{cell(words, f, r)}</span>
+          <span>{cell(words, entity, f, r)}</span>
           <Badge size="xs" color="gray" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
             {t('columns.disabled')}
           </Badge>
         </Group>
       ) : (
-        cell(words, f, r)
+        cell(words, entity, f, r)
       ),
   }));
   // Date and person share a cell (spec 1 §2: dates YYYY-MM-DD, people 'First Last'), so lists with
@@ -97,7 +98,7 @@ export function recordColumns(
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={t('columns.actionsFor', { name: recordTitle(entity, r, label) })}
+              aria-label={t('columns.actionsFor', { name: recordTitle(entity, r, words) })}
             >
               <IconDots size={18} />
             </ActionIcon>

@@ -120,12 +120,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
         notifications.show({
           color: 'teal',
           autoClose: 3000,
-          message: doneText(
-            words,
-            entity.label,
-            recordTitle(entity, saved, words.label),
-            editing ? 'saved' : 'created',
-          ),
+          message: doneText(words, entity.label, recordTitle(entity, saved, words), editing ? 'saved' : 'created'),
         });
         if (again) {
           form.reset();

@@ -59,7 +59,7 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
               autoClose: 3000,
               message: t(saved.isEnabled ? 'list.enabledDone' : 'list.disabledDone', {
                 label,
-                name: recordTitle(entity, saved, words.label),
+                name: recordTitle(entity, saved, words),
               }),
             }),
         },
