@@ -1,3 +1,4 @@
+import './support/page-globals';
 import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, type Biobank } from './support/data';
@@ -29,7 +30,7 @@ async function coldContext(browser: Browser, baseURL: string, b: Biobank): Promi
       // The page's own clock at the moment the first row is in the document (no polling delay of the runner).
       new MutationObserver((_m, observer) => {
         if (!document.querySelector(selector)) return;
-        (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+        window.firstRowAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     },
@@ -54,7 +55,7 @@ async function expectColdLoad(
   const { page, requests, events } = cold;
   await page.goto(path);
   await expect(firstRow(page)).toBeVisible();
-  const ms = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
+  const ms = await page.evaluate(() => window.firstRowAt ?? Number.NaN);
   test.info().annotations.push({ type: `first row: ${name}`, description: `${Math.round(ms)} ms` });
 
   const api = (p: string) => requests.filter((r) => new URL(r.url()).pathname === `/api${p}` && r.method() === 'GET');

@@ -1,3 +1,4 @@
+import './support/page-globals';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -148,13 +149,13 @@ test.describe('labels', () => {
       await expect(dialog).toBeHidden();
 
       await page.evaluate(() => {
-        const w = window as unknown as { zebra: unknown[] };
-        w.zebra = [];
+        const received: NonNullable<Window['zebra']> = [];
+        window.zebra = received;
         // A fake extension that answers each label, as the print client now waits for (docs/labels.md).
         window.addEventListener('message', (e) => {
-          const data = e.data as { type?: string; id?: string };
+          const data = e.data as { type?: string; id?: string; zpl: string; url: string };
           if (data?.type !== 'zebra_print_label') return;
-          w.zebra.push(data);
+          received.push(data);
           window.postMessage({ type: 'zebra_print_label_ack', id: data.id, ok: true }, window.location.origin);
         });
       });
@@ -164,9 +165,7 @@ test.describe('labels', () => {
       await expect(again.getByLabel('Label EXT-2')).toBeVisible();
       await again.getByRole('button', { name: 'Print' }).click();
       await see(page, `Sent 2 labels to the printer extension for ${printer.ip}.`);
-      const messages = await page.evaluate(
-        () => (window as unknown as { zebra: { zpl: string; url: string }[] }).zebra,
-      );
+      const messages = await page.evaluate(() => window.zebra ?? []);
       expect(messages).toHaveLength(2);
       expect(messages[0].url).toBe(`http://${printer.ip}/pstprnt`);
       expect(messages[1].zpl).toMatch(/^\^XA[\s\S]*\^FDEXT-2\^FS[\s\S]*\^PQ3,[\s\S]*\^XZ$/);

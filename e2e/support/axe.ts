@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
+import type { RunOptions } from 'axe-core';
+import './page-globals';
 
 /** axe-core's browser bundle, evaluated in the page (the app's CSP would refuse an injected <script>). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,11 +27,11 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   // full-screen form or dialog (its own heading), so wait for either.
   const screen = page.locator('h1, [role="heading"][aria-level="1"], [role="dialog"]').first();
   await expect(screen, `${label}: the screen's level-one heading or dialog`).toBeAttached();
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
     async ([exclude, options]) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } })
-        .axe;
+      const axe = window.axe;
+      if (!axe) throw new Error('axe-core is not loaded in the page');
       return axe.run(exclude.length ? { exclude: exclude.map((s) => [s]) } : document, options);
     },
     [EXCLUDE, RUN_OPTIONS] as const,
