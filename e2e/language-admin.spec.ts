@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signedInInFrench } from './support/language';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique } from './support/data';
-import { choose, field, noClippedButtons, noSideScroll, see, signedInAs, tablesSettled } from './support/ui';
+import { choose, field, noClippedButtons, noSideScroll, see, tablesSettled } from './support/ui';
 
 /** Screenshots show the screen, not the toast that confirmed the last action. */
 const toastsGone = (page: Page) =>
@@ -60,10 +61,7 @@ test.describe('administration in French', () => {
     });
     await page.setViewportSize({ width: 1280, height: 900 });
     // Signed in (the helper waits for the English header), then French through the API: the next load reads it.
-    await signedInAs(page, who);
-    const token = await api.login(who.email, who.password);
-    const set = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(set.status, JSON.stringify(set.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, who);
     const main = page.getByRole('main');
 
     // --- Accounts: the list, Create an Account, then the new account's roles.

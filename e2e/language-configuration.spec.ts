@@ -3,8 +3,8 @@ import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { collectingProtocol } from './support/protocols';
 import { expectNoAxeViolations } from './support/axe';
-import { lookAt } from './support/language';
-import { choose, field, signedInAs } from './support/ui';
+import { lookAt, signedInInFrench } from './support/language';
+import { choose, field } from './support/ui';
 
 const submit = (dialog: Locator) => dialog.getByRole('button', { name: 'Valider', exact: true }).click();
 
@@ -39,10 +39,7 @@ test.describe('configuration and questionnaires in French', () => {
     // An account of its own in French (the worker's administrator keeps English for the other specs).
     const who = await createAccount(b, { role: 'Institution Administrator', firstName: 'Élodie', lastName: 'Martin' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signedInAs(page, who);
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, who);
 
     // --- A lookup value: Configuration > Avancé > Sexe.
     await page.goto('/configuration/gender');

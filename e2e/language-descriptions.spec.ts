@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount } from './support/data';
-import { lookAt } from './support/language';
-import { field, signedInAs } from './support/ui';
+import { lookAt, signedInInFrench } from './support/language';
+import { field } from './support/ui';
 
 /** Search a configuration list by the search box's label in the screens' language. */
 async function searchList(page: Page, label: string, text: string) {
@@ -25,11 +25,7 @@ test.describe('lookup descriptions per language', () => {
     // An account of its own in French, signed in through the API (the worker's administrator keeps English).
     const who = await createAccount(b, { role: 'Institution Administrator', firstName: 'Élodie', lastName: 'Martin' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signedInAs(page, who);
-    // French from the next page on: the account's own language, chosen through the API.
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, who);
 
     await page.goto('/configuration/specimen-type');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

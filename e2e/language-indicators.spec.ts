@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { expectNoAxeViolations } from './support/axe';
-import { lookAt } from './support/language';
-import { field, signedInAs } from './support/ui';
+import { lookAt, signedInInFrench } from './support/language';
+import { field } from './support/ui';
 
 type Definition = {
   id: number;
@@ -48,10 +48,7 @@ test.describe('indicator titles per language', () => {
 
     const who = await createAccount(b, { role: 'Coordinator', firstName: 'Céline', lastName: 'Dubois' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signedInAs(page, who);
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, who);
 
     // The report: every indicator and remark in French; the English titles are nowhere.
     await page.goto('/report/breast-cancer-report-per-date-range');

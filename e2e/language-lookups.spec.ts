@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
-import { lookAt } from './support/language';
+import { lookAt, signedInInFrench } from './support/language';
 import { field, signedInAs } from './support/ui';
 
 type Rec = Record<string, unknown> & { id: number; title: string };
@@ -74,10 +74,7 @@ test.describe('lookup titles per language', () => {
 
     // A French user sees the French title where the specimen type is shown: the panels list.
     const fr = await createAccount(b, { role: 'Institution Administrator', firstName: 'Élodie', lastName: 'Martin' });
-    await signedInAs(page, fr);
-    const token = await api.login(fr.email, fr.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, fr);
     await page.goto('/configuration/panel');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await searchList(page, 'Rechercher', panel);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique, type Rec } from './support/data';
 import { collectingProtocol, drawSignature } from './support/protocols';
-import { atPhone, toastsGone } from './support/language';
+import { atPhone, signedInInFrench, toastsGone } from './support/language';
 import { field, signedInAs } from './support/ui';
 
 /** At 1280 px then 390 px: the screenshots, axe, and no sideways scroll of the page; then back to 1280 px. */
@@ -42,10 +42,7 @@ test.describe('collection protocols in French', () => {
       lastName: 'Marchand',
     });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signedInAs(page, who);
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, who);
 
     // The dashboard names the account's role in French (namespace permissions).
     await page.goto('/');

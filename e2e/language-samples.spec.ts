@@ -4,8 +4,8 @@ import { collectingProtocol } from './support/protocols';
 import { receivingInstitution } from './support/shipments';
 import { storageByApi } from './support/storage';
 import { expectNoAxeViolations } from './support/axe';
-import { atPhone, toastsGone } from './support/language';
-import { choose, field, signedInAs } from './support/ui';
+import { atPhone, signedInInFrench, toastsGone } from './support/language';
+import { choose, field } from './support/ui';
 
 // Issue 33: a French-speaking technician collects a sample, stores it in a box and ships it, in French.
 test.describe('collect, allocate and ship in French', () => {
@@ -41,10 +41,7 @@ test.describe('collect, allocate and ship in French', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // Signed in (the support helper waits for the English header), then French through the API: the next load
     // reads the account's language.
-    await signedInAs(page, who);
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    const token = await signedInInFrench(page, api, who);
 
     // --- Collect: the participant's stepper from the overview's Events table.
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);

@@ -4,8 +4,7 @@ import { centralBiobank, createAccount, institutionView, registerParticipant, un
 import { collectedSampleByApi } from './support/protocols';
 import { receivingInstitution } from './support/shipments';
 import { nodeUrl, storageByApi } from './support/storage';
-import { lookAt } from './support/language';
-import { signedInAs } from './support/ui';
+import { lookAt, signedInInFrench } from './support/language';
 
 // Issue 33: the rack-scan reconcile dialog, Import a shipment manifest and the receiver's Store dialog in French.
 test.describe('rack scan, manifest import and store in French', () => {
@@ -36,10 +35,7 @@ test.describe('rack scan, manifest import and store in French', () => {
     await storageByApi(institutionView(api, b.token, other.id), `Réfrigérateur ${u}`);
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signedInAs(page, who);
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+    await signedInInFrench(page, api, who);
 
     // --- Reconcile a rack scan: kept where it is, one moved to B2, one missing, a stranger's tube, an unreadable line.
     const csv = [

@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import type { Admin } from '../server-process';
 import { expectNoAxeViolations } from './axe';
+import type { ApiHelpers } from './data';
+import { signedInAs } from './ui';
 
 /** Screenshots show the screen, not the toast that confirmed the last action (a pointer resting on a notice pauses it). */
 export async function toastsGone(page: Page) {
@@ -46,4 +49,16 @@ export async function forceRtl(page: Page) {
       attributeFilter: ['dir'],
     });
   });
+}
+
+/**
+ * `who` signed in on the page (signedInAs: through the API, once the English header shows), then French chosen for
+ * the account through the API, so the next page load speaks French. The account's API token comes back.
+ */
+export async function signedInInFrench(page: Page, api: ApiHelpers, who: Admin) {
+  await signedInAs(page, who);
+  const token = await api.login(who.email, who.password);
+  const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
+  expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
+  return token;
 }
