@@ -1,7 +1,7 @@
 // The audit log in plain words (issue 11): every record type the server audits, its fields and its
 // actions, declared once. The audit route resolves `lookup` ids to titles; the web shows the labels.
 // A new audited record type or field is added here, never shown by its table or column name.
-import { LOOKUPS } from './lookups.registry';
+import { descriptionField, LOOKUPS } from './lookups.registry';
 import { en } from './i18n/en';
 
 export interface AuditField {
@@ -557,9 +557,7 @@ const lookups: Record<string, AuditRecordType> = Object.fromEntries(
         ...Object.fromEntries(e.fields.map((x) => [x.name, f(x.label, x.ref)])),
         // Issue 33: a titled list's titles and a described list's descriptions in the other languages (i33desc).
         ...(e.titleField ? { titles: f('Title in other languages') } : {}),
-        ...(e.fields.some((x) => x.name === 'description')
-          ? { descriptions: f('Description in other languages') }
-          : {}),
+        ...(descriptionField(e) ? { descriptions: f('Description in other languages') } : {}),
         isEnabled: enabled,
       },
     },

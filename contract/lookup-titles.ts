@@ -73,6 +73,3 @@ export const isAliquotTitle = (title: unknown) => {
     .toLowerCase();
   return Object.values(ALIQUOT_TITLES).some((t) => t.toLowerCase() === said);
 };
-
-/** A lookup's description in the reader's language (its `descriptions` entry, else the default): `localTitle`'s rule. */
-export const localDescription = localTitle;

@@ -392,6 +392,8 @@ export const LOOKUP_BY_PATH: Record<string, LookupEntity> = Object.fromEntries(L
 /** The unique key of an entity: its title by default. */
 export const uniqueFields = (e: LookupEntity) => e.unique ?? (e.titleField ? [e.titleField] : []);
 /** `specimenTypeId` -> `specimenType`: where a reference's {id, title} appears in responses. */
+/** A list's description field, when it has one: its text per language is kept beside it (`descriptions`, issue 33). */
+export const descriptionField = (e: LookupEntity) => e.fields.find((f) => f.name === 'description');
 export const refObjectName = (f: LookupField) => f.name.replace(/Id$/, '');
 /** Whether a field is a list column. */
 export const isColumn = (e: LookupEntity, f: LookupField) =>

@@ -10,7 +10,7 @@ import {
   requiredText,
   typedNumber,
 } from './common.contract';
-import type { LookupEntity, LookupField } from './lookups.registry';
+import { descriptionField, type LookupEntity, type LookupField } from './lookups.registry';
 import { descriptionsSchema, titlesSchema } from './lookup-titles';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -92,8 +92,8 @@ export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
   const titleField = e.fields.find((f) => f.name === e.titleField);
   if (titleField) shape.titles = titlesSchema(titleField.max ?? 500);
   // And its description in other languages (issue 33, i33desc), within the description's own limit.
-  const descriptionField = e.fields.find((f) => f.name === 'description');
-  if (descriptionField) shape.descriptions = descriptionsSchema(descriptionField.max ?? 1000);
+  const described = descriptionField(e);
+  if (described) shape.descriptions = descriptionsSchema(described.max ?? 1000);
   if (edit) Object.assign(shape, ConcurrencyStamp.shape);
   return z
     .object(shape)

@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount } from './support/data';
 import { lookAt, signedInInFrench } from './support/language';
-import { field } from './support/ui';
-
-/** Search a configuration list by the search box's label in the screens' language. */
-async function searchList(page: Page, label: string, text: string) {
-  const box = page.getByRole('main').getByLabel(field(label));
-  await box.fill(text);
-  await box.press('Enter');
-}
+import { field, searchList } from './support/ui';
 
 // Issue 33 ("every word in the user's language"): a seeded record's description has its French beside its English,
 // and a French administrator's edit form shows both (server/db/seed/reference-data.ts, docs/languages.md).

@@ -1,17 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { lookAt, signedInInFrench } from './support/language';
-import { field, signedInAs } from './support/ui';
+import { field, searchList, signedInAs } from './support/ui';
 
 type Rec = Record<string, unknown> & { id: number; title: string };
-
-/** Search a configuration list by the search box's label in the screens' language. */
-async function searchList(page: Page, label: string, text: string) {
-  const box = page.getByRole('main').getByLabel(field(label));
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 // Issue 33 item 4: an administrator gives a specimen type a French title; a French user sees it in a list.
 test.describe('lookup titles per language', () => {

@@ -9,6 +9,13 @@ export async function see(page: Page | Locator, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible();
 }
 
+/** Search a list by its search box's label (in the screens' language) and press Enter, as a person does. */
+export async function searchList(page: Page, label: string, text: string) {
+  const box = page.getByRole('main').getByLabel(field(label));
+  await box.fill(text);
+  await box.press('Enter');
+}
+
 /** Type the credentials on the login screen and press Enter, as a person would. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -46,10 +46,11 @@ export function tableNaming(t: Table): TableNaming {
 
 /** Whether `inlineParams()` was called on the fragment: its values are rendered into the text, not bound. */
 export function inlinesParams(s: SQL): boolean {
-  // Declared private in Drizzle's types: read through the object's own keys, checked.
-  const own = Object.entries(s).find(([k]) => k === 'shouldInlineParams');
-  if (!own || typeof own[1] !== 'boolean') throw new DrizzleInternalsChanged('SQL.shouldInlineParams as a boolean');
-  return own[1];
+  // Declared private in Drizzle's types: read as an own property, checked. Called for every fragment the statement
+  // cache walks on each request, so it reads the one key rather than listing the object's entries.
+  const inline: unknown = Object.hasOwn(s, 'shouldInlineParams') ? Reflect.get(s, 'shouldInlineParams') : undefined;
+  if (typeof inline !== 'boolean') throw new DrizzleInternalsChanged('SQL.shouldInlineParams as a boolean');
+  return inline;
 }
 
 /** A fragment's value decoder (an object with `mapFromDriverValue`), as `mapWith()` sets it and a select applies it. */

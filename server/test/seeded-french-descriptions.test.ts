@@ -14,7 +14,7 @@ import {
   untranslatedSeededDescriptions,
 } from '../db/seed/reference-data';
 import { LOOKUP_BY_KEY } from '../../contract/lookups.registry';
-import { localDescription } from '../../contract/lookup-titles';
+import { localTitle } from '../../contract/lookup-titles';
 import { lookupTables } from '../platform/lookups/lookup.tables';
 
 const t = await testApp();
@@ -77,7 +77,7 @@ describe("the seeded lists' French descriptions", () => {
         const english = String(row.description);
         expect(row.descriptions, `${key} ${english}`).toEqual(french[english] ? { fr: french[english] } : null);
         // What a French reader is shown: the French when the seed has one, else the description itself.
-        expect(localDescription(row.description, row.descriptions, 'fr')).toBe(french[english] ?? english);
+        expect(localTitle(row.description, row.descriptions, 'fr')).toBe(french[english] ?? english);
       }
     }
   });
@@ -86,7 +86,7 @@ describe("the seeded lists' French descriptions", () => {
     const types = await get<Described[]>(`${api('specimenTypes')}?PageSize=100`, A.token);
     const blood = types.find((s) => s.title === 'Whole Blood')!;
     expect(blood.description).toBe('EDTA whole blood');
-    expect(localDescription(blood.description, blood.descriptions, 'en')).toBe('EDTA whole blood');
+    expect(localTitle(blood.description, blood.descriptions, 'en')).toBe('EDTA whole blood');
     const french = await get<Described[]>(`${api('specimenTypes')}?PageSize=100`, A.token, FR);
     expect(french.find((s) => s.id === blood.id)).toMatchObject({
       description: 'EDTA whole blood',

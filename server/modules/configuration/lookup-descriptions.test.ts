@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit.table';
 import { MSG, msgf } from '../../../contract/messages';
-import { localDescription } from '../../../contract/lookup-titles';
+import { localTitle } from '../../../contract/lookup-titles';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { referenceIds } from '../../test/participants-fixtures';
@@ -60,10 +60,10 @@ describe('lookup descriptions per language', () => {
     await put(r.male, { ...male, descriptions: { fr: 'Masculin' } });
     const french = json<Rec[]>(await get('genders?PageSize=100', FR)).find((g) => g.id === r.male)!;
     expect(french).toMatchObject({ description: 'Male', descriptions: { fr: 'Masculin' } });
-    expect(localDescription(french.description, french.descriptions, 'fr')).toBe('Masculin');
+    expect(localTitle(french.description, french.descriptions, 'fr')).toBe('Masculin');
     const english = json<Rec>(await get(`genders/${r.male}`));
     expect(english.description).toBe('Male');
-    expect(localDescription(english.description, english.descriptions, 'en')).toBe('Male');
+    expect(localTitle(english.description, english.descriptions, 'en')).toBe('Male');
     // A list the reader's language has no description for falls back to the default (a new record).
     const made = await t.call('POST', api('genders'), {
       token: admin.token,
@@ -71,7 +71,7 @@ describe('lookup descriptions per language', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     expect(json<Rec>(made).descriptions).toBeNull();
-    expect(localDescription('Neither', json<Rec>(made).descriptions, 'fr')).toBe('Neither');
+    expect(localTitle('Neither', json<Rec>(made).descriptions, 'fr')).toBe('Neither');
   });
 
   it('keeps the descriptions when an edit leaves them out (the spec calls), and clears them with null', async () => {

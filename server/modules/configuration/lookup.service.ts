@@ -1,4 +1,4 @@
-import { LOOKUP_BY_KEY, type LookupEntity } from '../../../contract/lookups.registry';
+import { descriptionField, LOOKUP_BY_KEY, type LookupEntity } from '../../../contract/lookups.registry';
 import { derivableFields, type LookupInput } from '../../../contract/lookups.schemas';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { command, type InstCtx } from '../../platform/context';
@@ -93,7 +93,7 @@ function values(e: LookupEntity, v: LookupInput): LookupFields {
   const titles = translations(v.titles);
   if (e.titleField && titles !== undefined) fields.titles = titles;
   const descriptions = translations(v.descriptions);
-  if (e.fields.some((f) => f.name === 'description') && descriptions !== undefined) fields.descriptions = descriptions;
+  if (descriptionField(e) && descriptions !== undefined) fields.descriptions = descriptions;
   return fields;
 }
 

@@ -11,7 +11,12 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { uniqueFields, type LookupEntity, type LookupField } from '../../../contract/lookups.registry';
+import {
+  descriptionField,
+  uniqueFields,
+  type LookupEntity,
+  type LookupField,
+} from '../../../contract/lookups.registry';
 import { recordColumns } from '../records';
 
 export const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -48,8 +53,7 @@ function makeTable(entity: LookupEntity) {
   // null: the default title in every language. Nullable without a default, so adding it rewrites no row.
   const titles: Record<string, ReturnType<typeof titlesColumn>> = entity.titleField ? { titles: titlesColumn() } : {};
   // A described list's description per language, the same way (issue 33, i33desc): null, the default everywhere.
-  const described = entity.fields.some((f) => f.name === 'description');
-  const descriptions: Record<string, ReturnType<typeof descriptionsColumn>> = described
+  const descriptions: Record<string, ReturnType<typeof descriptionsColumn>> = descriptionField(entity)
     ? { descriptions: descriptionsColumn() }
     : {};
   const t = snake(entity.key);

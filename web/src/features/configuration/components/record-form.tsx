@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { LOOKUP_BY_KEY, type LookupField } from '@contract/lookups.registry';
+import { descriptionField, LOOKUP_BY_KEY, type LookupField } from '@contract/lookups.registry';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -52,8 +52,10 @@ function initialValues(fields: LookupField[], record?: ConfigRecord, extra: Form
 /** A titled list's form also edits its titles per language (issue 33 item 4). */
 const titled = (entity: ConfigEntity) => Boolean(LOOKUP_BY_KEY[entity.key]?.titleField);
 /** A described list's form also edits its descriptions per language (issue 33, i33desc). */
-const described = (entity: ConfigEntity) =>
-  Boolean(LOOKUP_BY_KEY[entity.key]?.fields.some((f) => f.name === 'description'));
+const described = (entity: ConfigEntity) => {
+  const lookup = LOOKUP_BY_KEY[entity.key];
+  return Boolean(lookup && descriptionField(lookup));
+};
 /** The translations a field is followed by: the title's (`titles`), the description's (`descriptions`), or none. */
 function translationsAfter(entity: ConfigEntity, f: LookupField): false | 'titles' | 'descriptions' {
   if (titled(entity) && f.name === entity.titleField) return 'titles';
