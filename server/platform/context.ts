@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Permission, Role } from '../../contract/permissions.contract';
 import { permissionRefused, unauthorized } from './errors';
 import { clientAddress } from './client-address';
+import { todayIn } from './today';
 import { requestLanguage } from './i18n';
 import type { LanguageCode } from '../../contract/i18n/languages';
 
@@ -26,6 +27,13 @@ export interface AuthAccount {
   /** Per institution the account belongs to: the roles held there and what they allow. */
   memberships: Membership[];
   institutionIds: number[];
+  /**
+   * The IANA time zone of each institution the account may enter (its memberships'; every institution's for a
+   * Super Administrator), read with the session in its one statement (issue 30). A change of an institution's zone
+   * notifies lims_auth (migration 0062) like a change of roles, so a cached session never serves an old zone.
+   * Read it through `timeZoneOf(ctx)`.
+   */
+  timeZones: ReadonlyMap<number, string>;
   sessionId: number;
 }
 
@@ -67,6 +75,23 @@ export function ctxOf(req: FastifyRequest, db: Db, now: () => Date): Ctx {
     language: requestLanguage(req),
   };
 }
+
+/**
+ * The IANA time zone of the context's institution (issue 31 item 6: its days, its 'today', the times its reports
+ * print), from the session: no statement. Taken from the institution id each time, so a context re-aimed at another
+ * institution (`{ ...ctx, institutionId }`) reads that one's zone. A Super Administrator's session holds every
+ * institution's, so one it lacks does not exist (UTC, as its zone was read before); an account of no such privilege
+ * holds its memberships' zones, and reading another institution's is a programming error, never a silent UTC.
+ */
+export function timeZoneOf(ctx: Pick<InstCtx, 'account' | 'institutionId'>): string {
+  const zone = ctx.account.timeZones.get(ctx.institutionId);
+  if (zone) return zone;
+  if (!ctx.account.isSuperAdmin) throw new Error(`the session holds no time zone for institution ${ctx.institutionId}`);
+  return 'UTC';
+}
+
+/** Today (YYYY-MM-DD) on the context's institution's calendar: the latest day a record may be dated (issue 28 item 2). */
+export const todayOf = (ctx: Pick<InstCtx, 'account' | 'institutionId' | 'now'>) => todayIn(timeZoneOf(ctx), ctx.now());
 
 /**
  * The one shape of a write verb (issue 29): the permission in the context's institution, then one

@@ -193,3 +193,23 @@ describe('order detail', () => {
     expect(hiv.testAcceptedValues.map((v) => v.title)).toEqual(['Negative', 'Positive']);
   });
 });
+
+describe('order reports', () => {
+  it('are 2 round trips, auth and the report: the institution time zone comes with the session (issue 30)', async () => {
+    for (const name of ['test-usage', 'panel-usage']) {
+      let res: Awaited<ReturnType<typeof t.call>> | undefined;
+      // Reports read through reportDb (its own pool on PostgreSQL): both handles are watched.
+      const sent = await sentStatements([t.db, t.reportDb], async () => {
+        res = await t.call('GET', `/api/institutions/${institution.id}/reports/${name}?From=2026-03-01&To=2026-03-31`, {
+          token,
+        });
+      });
+      expect(res!.statusCode, res!.body).toBe(200);
+      // The zone rides in the session's statement; no other statement asks for it (it was 3 round trips).
+      const [auth, ...rest] = sent;
+      expect(auth).toMatch(/from "sessions".*time_zone/s);
+      expect(rest.join('\n')).not.toMatch(/time_zone/);
+      expect(sent, sent.join('\n')).toHaveLength(2);
+    }
+  });
+});

@@ -9,14 +9,17 @@ import { selectRecords, type RecordRow } from '../../platform/record-refs';
 import { accountInstitutions, accounts } from './accounts.table';
 import { collated } from '../../platform/collation';
 import { qualified } from '../../platform/qualified';
+import { everyInstitutionTimeZone, institutionTimeZoneOf } from '../institutions';
 
 // All of the accounts module's SQL. The first part is its public query surface (index.ts): other modules
 // (auth) call these, never its tables.
 
 /**
- * Accounts as auth needs them: the person, its flags and its memberships (one json sub-select).
- * A subquery rather than a function, so auth joins it to its session in the same statement and a
- * request's sign-in check stays one query.
+ * Accounts as auth needs them: the person, its flags and its memberships (one json sub-select), each with its
+ * institution's time zone, and for a Super Administrator every institution's zone (issue 30: a request reads its
+ * institution's clock from its session, never in a statement of its own; migration 0062 notifies lims_auth when a
+ * zone changes, so a cached session never keeps an old one). A subquery rather than a function, so auth joins it to
+ * its session in the same statement and a request's sign-in check stays one query.
  */
 export const signInAccounts = new QueryBuilder()
   .select({
@@ -30,9 +33,14 @@ export const signInAccounts = new QueryBuilder()
     isSuperAdmin: accounts.isSuperAdmin,
     isEnabled: accounts.isEnabled,
     memberships: sql<
-      { institutionId: number; roles: string[] }[] | null
-    >`(select json_agg(json_build_object('institutionId', ai.institution_id, 'roles', ai.roles) order by ai.institution_id)
+      { institutionId: number; roles: string[]; timeZone: string | null }[] | null
+    >`(select json_agg(json_build_object('institutionId', ai.institution_id, 'roles', ai.roles,
+      'timeZone', ${institutionTimeZoneOf(sql`ai.institution_id`)}) order by ai.institution_id)
     from account_institutions ai where ai.account_id = ${qualified(accounts.id)})`.as('memberships'),
+    everyTimeZone: sql<Record<
+      string,
+      string
+    > | null>`case when ${qualified(accounts.isSuperAdmin)} then ${everyInstitutionTimeZone} end`.as('every_time_zone'),
   })
   .from(accounts)
   .as('sign_in_accounts');

@@ -109,7 +109,9 @@ interface AccountRow {
   language: string | null;
   isSuperAdmin: boolean;
   isEnabled: boolean;
-  memberships: { institutionId: number; roles: string[] }[] | null;
+  memberships: { institutionId: number; roles: string[]; timeZone: string | null }[] | null;
+  /** A Super Administrator's: every institution's time zone by id (null for anyone else). */
+  everyTimeZone: Record<string, string> | null;
 }
 
 function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccount | null {
@@ -118,8 +120,12 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
     const roles = m.roles as Role[];
     return { institutionId: Number(m.institutionId), roles, permissions: new Set(permissionsOf(roles)) };
   });
-  const { isEnabled: _e, memberships: _m, ...person } = a;
-  return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
+  const timeZones = new Map<number, string>(
+    Object.entries(a.everyTimeZone ?? {}).map(([id, zone]) => [Number(id), zone]),
+  );
+  for (const m of a.memberships ?? []) if (m.timeZone) timeZones.set(Number(m.institutionId), m.timeZone);
+  const { isEnabled: _e, memberships: _m, everyTimeZone: _z, ...person } = a;
+  return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), timeZones, sessionId };
 }
 
 /**
@@ -134,9 +140,9 @@ type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.openSessionOf>>>;
 /**
  * Open sessions read in the last `ttlMs` (issue 30), per token hash, for one database. A cheap read spent a
  * third of its server CPU on the session statement's round trip; a screen sends several requests at once,
- * and a client under load thousands a second. Every change that can end a session or alter what it may do
- * (revocation, expiry, disabling, roles, memberships) notifies the API processes (migration 0035,
- * `Database.onAuthChange`), and `forget` empties the cache: a change committed by this process holds for its
+ * and a client under load thousands a second. Every change that can end a session or alter what it may do or
+ * read from it (revocation, expiry, disabling, roles, memberships, an institution's time zone) notifies the API
+ * processes (migrations 0035 and 0062, `Database.onAuthChange`), and `forget` empties the cache: a change committed by this process holds for its
  * very next request, one from another process within milliseconds, and `ttlMs` bounds the wait should a
  * notification be missed. Idle and expiry are still checked on every request against the cached times, and a
  * session those call idle is read again first (another process may have seen a request since: resolveToken).

@@ -8,11 +8,12 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, rowsOf, type Database } from '../../db/client';
 import { testApp, testClient, json } from '../../test/harness';
-import { signedIn } from '../../test/factories';
+import { createAccount, login, signedIn } from '../../test/factories';
 import { sentStatements } from '../../test/sent-statements';
 import { urlFor } from '../../test/databases';
 import { accountInstitutions, accounts } from '../accounts/accounts.table';
 import { sessions } from './auth.table';
+import { institutions } from '../institutions/institutions.table';
 
 const t = await testApp({ SESSION_CACHE_MS: '1000' });
 const me = (token: string) => t.call('GET', '/api/Authentication/me', { token });
@@ -115,6 +116,125 @@ describe('session cache', () => {
         expect(performance.now() - revokedAt).toBeLessThan(500);
       } finally {
         await elsewhere.close();
+      }
+    },
+  );
+});
+
+// Issue 30: a request reads its institution's time zone from its session (no statement of its own), so a change of
+// the zone empties the session caches like a change of roles (migration 0062): never a stale zone.
+describe('an institution time zone changed through the API, the session cached', () => {
+  type Report = { from: string; to: string; footer: string[] };
+  const report = async (instId: number, token: string) => {
+    const res = await t.call('GET', `/api/institutions/${instId}/reports/test-usage`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<Report>(res);
+  };
+  /** Edits the institution through its route, its zone set to `timeZone` and its title to `title`. */
+  const edit = async (instId: number, token: string, change: { timeZone?: string; title?: string }) => {
+    const me = json<{
+      concurrencyStamp: string;
+      title: string;
+      abbreviation: string;
+      address: string;
+      timeZone: string;
+    }>(await t.call('GET', `/api/institutions/${instId}`, { token }));
+    const res = await t.call('PUT', `/api/institutions/${instId}`, {
+      token,
+      body: {
+        title: change.title ?? me.title,
+        abbreviation: me.abbreviation,
+        address: me.address,
+        timeZone: change.timeZone ?? me.timeZone,
+        concurrencyStamp: me.concurrencyStamp,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('holds for the very next report and "today" of this process; an edit that keeps the zone keeps the cache', async () => {
+    // 12:00 UTC on 2026-06-10 is already 02:00 on 2026-06-11 on Kiritimati (UTC+14).
+    t.clock.now = new Date('2026-06-10T12:00:00Z');
+    try {
+      const { institution, token } = await signedIn(t, ['Institution Administrator']);
+      await edit(institution.id, token, { timeZone: 'UTC' });
+      const before = await report(institution.id, token);
+      expect(before.to).toBe('2026-06-10');
+      expect(before.footer.join('\n')).toMatch(/UTC/);
+      // The session is cached now: a report sends no session statement, and an edit that leaves the zone as it is
+      // (the title) keeps it cached.
+      await edit(institution.id, token, { title: `Renamed ${institution.id}` });
+      const cached = await sentStatements(t.db, () => report(institution.id, token));
+      expect(cached.filter(isSessionStatement)).toEqual([]);
+
+      await edit(institution.id, token, { timeZone: 'Pacific/Kiritimati' });
+      let after: Report | undefined;
+      const sent = await sentStatements(t.db, async () => (after = await report(institution.id, token)));
+      expect(after!.to).toBe('2026-06-11');
+      expect(after!.footer.join('\n')).toMatch(/Pacific\/Kiritimati/);
+      // The session was read again (its cache emptied by the change), and still no statement of its own for the zone.
+      expect(sent.filter(isSessionStatement)).toHaveLength(1);
+      expect(sent.filter((q) => !isSessionStatement(q) && /time_zone/.test(q))).toEqual([]);
+
+      // And back west of UTC (UTC-11: still 2026-06-10 there): the report's default range ends on that "today".
+      await edit(institution.id, token, { timeZone: 'Pacific/Pago_Pago' });
+      expect((await report(institution.id, token)).to).toBe('2026-06-10');
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it("a Super Administrator's session sees a new institution's zone and a changed one on its next request", async () => {
+    t.clock.now = new Date('2026-06-10T12:00:00Z');
+    try {
+      const admin = await createAccount(t, { roles: ['Super Administrator'], institutionIds: [] });
+      const token = await login(t, admin.email);
+      const { institution } = await signedIn(t, ['Institution Administrator']);
+      await edit(institution.id, token, { timeZone: 'UTC' });
+      expect((await report(institution.id, token)).to).toBe('2026-06-10');
+      const created = await t.call('POST', '/api/institutions', {
+        token,
+        body: { title: 'Zoned', abbreviation: 'ZN', address: 'Line Islands', timeZone: 'Pacific/Kiritimati' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await report(json<{ id: number }>(created).id, token)).to).toBe('2026-06-11');
+      // Changed by another account's request (the institution's own administrator): this session's next request.
+      const own = await signedIn(t, ['Institution Administrator'], institution);
+      await edit(institution.id, own.token, { timeZone: 'Pacific/Kiritimati' });
+      expect((await report(institution.id, token)).to).toBe('2026-06-11');
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a zone changed by another process is seen within milliseconds (PostgreSQL)',
+    async () => {
+      t.clock.now = new Date('2026-06-10T12:00:00Z');
+      try {
+        const { institution, token } = await signedIn(t, ['Institution Administrator']);
+        await edit(institution.id, token, { timeZone: 'UTC' });
+        expect((await report(institution.id, token)).to).toBe('2026-06-10');
+        const [{ name }] = await rowsOf<{ name: string }>(t.db, sql`select current_database() as name`);
+        const elsewhere = await openDatabase({ databaseUrl: urlFor(process.env.DATABASE_URL!, name), dataDir: '' });
+        try {
+          const changedAt = performance.now();
+          await elsewhere.db
+            .update(institutions)
+            .set({ timeZone: 'Pacific/Kiritimati' })
+            .where(eq(institutions.id, institution.id));
+          let to = (await report(institution.id, token)).to;
+          while (to === '2026-06-10' && performance.now() - changedAt < 2000) {
+            await new Promise((r) => setTimeout(r, 2));
+            to = (await report(institution.id, token)).to;
+          }
+          expect(to).toBe('2026-06-11');
+          expect(performance.now() - changedAt).toBeLessThan(500);
+        } finally {
+          await elsewhere.close();
+        }
+      } finally {
+        t.clock.now = new Date();
       }
     },
   );

@@ -21,7 +21,7 @@ import {
   type ReturnInput,
   type SuggestionQuery,
 } from '../../../contract/requests.contract';
-import { can, command, type InstCtx } from '../../platform/context';
+import { can, command, todayOf, type InstCtx } from '../../platform/context';
 import { notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { csvDisposition, csvRecord, downloadDisposition } from '../../platform/csv';
@@ -29,7 +29,6 @@ import { wordsOf } from '../../platform/i18n';
 import type { LanguageCode } from '../../../contract/i18n/languages';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
-import { institutionToday } from '../institutions';
 import { matchingSampleIds, savedQueryRow } from '../queries';
 import { drawForResearch } from '../samples';
 import { distributionBundle } from '../fhir';
@@ -331,7 +330,7 @@ export async function submitRequest(ctx: InstCtx, id: number, input: RequestStam
     if (!row.savedQueryId && !row.lines.length) throw requestErrors.nothing_asked();
     const protocol = await distributionProtocolRow(tx.db, tx.institutionId, row.distributionProtocolId);
     if (!protocol || !protocol.isEnabled) throw requestErrors.protocol_disabled(protocol?.title ?? '');
-    const today = await institutionToday(tx.db, tx.institutionId, tx.now());
+    const today = todayOf(tx);
     if (protocol.startDate && today < protocol.startDate)
       throw requestErrors.protocol_not_started(protocol.title, protocol.startDate);
     if (protocol.endDate && today > protocol.endDate)
@@ -482,7 +481,7 @@ export async function uploadMta(ctx: InstCtx, id: number, input: MtaInput) {
   return command(ctx, 'requests.fulfil', async (tx) => {
     const row = await staffRow(tx, id, true);
     needState(row, ['approved', 'distributed', 'returned'], 'given an agreement');
-    const today = await institutionToday(tx.db, tx.institutionId, tx.now());
+    const today = todayOf(tx);
     if (input.signedDate > today) throw requestErrors.future_signed_date({ signedDate: [MSG.notInFuture] });
     const document = {
       signedDate: input.signedDate,

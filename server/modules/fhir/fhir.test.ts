@@ -532,6 +532,7 @@ describe('bundles', () => {
         isSuperAdmin: true,
         memberships: [],
         institutionIds: [inst],
+        timeZones: new Map([[inst, 'UTC']]),
         sessionId: 0,
       },
     };

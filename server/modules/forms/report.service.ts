@@ -1,8 +1,8 @@
 import { type ReportPage, type ReportQuery, type ReportRange, type ReportRow } from '../../../contract/forms.contract';
-import type { InstCtx } from '../../platform/context';
+import { timeZoneOf, type InstCtx } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
-import { institutionTimeZone, institutionTitles } from '../institutions';
+import { institutionTitles } from '../institutions';
 import { protocolOf } from '../protocols';
 import { formOf } from './field-set.repository';
 import {
@@ -96,7 +96,7 @@ async function reportScope(ctx: InstCtx, protocolId: number, formId: number, q: 
     formId: form.id,
     startDate: q.startDate,
     endDate: q.endDate,
-    timeZone: await institutionTimeZone(ctx.db, ctx.institutionId),
+    timeZone: timeZoneOf(ctx),
     language: lng,
   };
   const institution = (await institutionTitles(ctx.db, [ctx.institutionId])).get(ctx.institutionId) ?? null;

@@ -5,12 +5,11 @@ import {
   type IndicatorReport,
   type IndicatorReportDto,
 } from '../../../contract/indicators.contract';
-import { command, type InstCtx } from '../../platform/context';
+import { command, timeZoneOf, type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { protocolIdsByAbbreviation } from '../protocols';
 import { countAnswers } from '../forms';
-import { institutionTimeZone } from '../institutions';
 import { momentIn, todayIn } from '../../platform/today';
 import { definitionById, definitionsOf, type DefinitionRow, updateDefinitionRow } from './indicators.repository';
 import { indicatorErrors } from './indicators.errors';
@@ -94,7 +93,7 @@ export async function runReport(
   const lng = ctx.language ?? DEFAULT_LANGUAGE;
   const words = wordsOf(lng, 'indicators');
   const inst = ctx.institutionId;
-  const zone = await institutionTimeZone(ctx.db, inst);
+  const zone = timeZoneOf(ctx);
   const range = rangeOf(ctx, q, zone);
   const defs = (await definitionsOf(ctx.db, inst, report)).map((r) => r.d);
   const protocols = await protocolIdsByAbbreviation(

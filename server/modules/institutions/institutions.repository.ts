@@ -7,7 +7,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { assertReferences, type RefCheck } from '../../platform/references';
-import { defaultTimeZone, todayIn } from '../../platform/today';
+import { defaultTimeZone } from '../../platform/today';
 import { institutions, institutionSites } from './institutions.table';
 
 // All of the institutions module's SQL. index.ts exports the part other modules call (never its tables).
@@ -37,19 +37,20 @@ export async function usesLocalPhoneRule(tx: Db, institutionId: number) {
   return Boolean(i?.local);
 }
 
-/** Today (YYYY-MM-DD) in the institution's time zone: the latest day a collection may be dated (issue 28 item 2). */
-export async function institutionToday(tx: Db, institutionId: number, now: Date) {
-  return todayIn(await institutionTimeZone(tx, institutionId), now);
-}
+/**
+ * An institution's IANA time zone as a scalar sub-select of another module's query (`institutionId`: the outer
+ * query's column). Auth reads it with the session (issue 30): a request never asks for its institution's zone.
+ */
+export const institutionTimeZoneOf = (institutionId: SQL) =>
+  sql<
+    string | null
+  >`(select ${institutions.timeZone} from ${institutions} where ${institutions.id} = ${institutionId})`;
 
-/** The institution's IANA time zone (UTC when unknown). */
-export async function institutionTimeZone(tx: Db, institutionId: number) {
-  const [i] = await tx
-    .select({ timeZone: institutions.timeZone })
-    .from(institutions)
-    .where(eq(institutions.id, institutionId));
-  return i?.timeZone ?? 'UTC';
-}
+/** Every institution's time zone as one json object `{id: zone}` (a Super Administrator's session may enter any). */
+export const everyInstitutionTimeZone = sql<Record<
+  string,
+  string
+> | null>`(select json_object_agg(${institutions.id}, ${institutions.timeZone}) from ${institutions})`;
 
 /**
  * A site's title as a scalar sub-select, for another module's query (one statement instead of a

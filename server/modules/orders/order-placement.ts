@@ -1,10 +1,10 @@
 import type { OrderInputValues } from '../../../contract/orders.contract';
-import type { InstCtx } from '../../platform/context';
+import { todayOf, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
-import { assertSiteIds, institutionTitles, institutionToday } from '../institutions';
+import { assertSiteIds, institutionTitles } from '../institutions';
 import { assertPatientIds } from '../participants';
 import { assertUsable } from '../protocols';
 import { sampleForUseOf } from '../samples';
@@ -25,8 +25,9 @@ import { MSG, msgf } from '../../../contract/messages';
  * Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number, the day being the institution's
  * (its time zone): a tube labelled at 01:30 in Addis Ababa carries that day, not the UTC day before.
  */
-async function nextSampleId(tx: Db, inst: number, now: Date) {
-  const day = await institutionToday(tx, inst, now);
+async function nextSampleId(tx: Db, ctx: InstCtx) {
+  const inst = ctx.institutionId;
+  const day = todayOf(ctx);
   const last = await nextSampleNumber(tx, inst, day);
   return `L${day.slice(2).replace(/-/g, '')}${String(last).padStart(4, '0')}`;
 }
@@ -116,7 +117,7 @@ export async function insertOrder(
   o: Omit<OrderInputValues, 'sampleId' | 'patientId'> & { sampleId?: string } & OrderSubject,
 ) {
   const inst = ctx.institutionId;
-  const sampleId = o.sampleId ?? (await nextSampleId(tx, inst, ctx.now()));
+  const sampleId = o.sampleId ?? (await nextSampleId(tx, ctx));
   if (await sampleIdTaken(tx, inst, sampleId)) throw orderErrors.sample_id_taken(sampleId);
   const row = await insertOrderRow(tx, {
     institutionId: inst,

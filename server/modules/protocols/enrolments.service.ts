@@ -1,10 +1,9 @@
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { EnrolInput } from '../../../contract/protocol-participants.contract';
-import { command, type InstCtx } from '../../platform/context';
+import { command, todayOf, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
-import { institutionToday } from '../institutions';
 import { assertPatientIds, patientNames, type PatientMatch } from '../participants';
 import {
   disableEnrolmentRow,
@@ -49,7 +48,7 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
   const rows = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two batches naming one patient are decided one after the other.
     const protocol = await protocolOf(ctx, protocolId, tx, true);
-    const outside = outsideDates(protocol, await institutionToday(tx, inst, ctx.now()));
+    const outside = outsideDates(protocol, todayOf(ctx));
     if (outside && !input.acceptOutsideDates)
       throw protocolErrors.outside_dates(protocol.title, outside.range, outside.day);
     await assertPatientIds(tx, inst, ids);

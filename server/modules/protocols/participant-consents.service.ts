@@ -6,12 +6,11 @@ import type {
   WithdrawInput,
 } from '../../../contract/protocol-participants.contract';
 import { EARLIER_SAMPLES_MESSAGE } from '../../../contract/protocol-participants.contract';
-import { command, type InstCtx } from '../../platform/context';
+import { command, timeZoneOf, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
-import { institutionTimeZone } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
 import { latestVersionForUpdate, purposeTitles, versionPurposeIds } from './consents.repository';
 import {
@@ -227,7 +226,7 @@ async function reconsentOf(tx: Db, ctx: InstCtx, participantId: number, consentI
   }
   if (!newest.withdrawnDate) throw protocolErrors.already_signed();
   if (!input.earlierSamples) throw protocolErrors.reconsent_choice({ earlierSamples: [EARLIER_SAMPLES_MESSAGE] });
-  const zone = await institutionTimeZone(tx, ctx.institutionId);
+  const zone = timeZoneOf(ctx);
   const now = ctx.now();
   return {
     previousSignatureId: newest.id,
@@ -245,8 +244,7 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
     if (before.withdrawnDate) throw protocolErrors.already_withdrawn();
     // The signing day on the institution's calendar (issue 31 item 6): signed at 20:00 in a zone west of UTC is
     // already the next day in UTC, and a withdrawal dated that evening's day is not before it.
-    const zone = await institutionTimeZone(tx, ctx.institutionId);
-    if (input.withdrawnDate < todayIn(zone, before.createdDate))
+    if (input.withdrawnDate < todayIn(timeZoneOf(ctx), before.createdDate))
       throw protocolErrors.withdrawal_before_signing({ withdrawnDate: [MSG.notBeforeSigning] });
     const after = await setWithdrawal(tx, id, {
       withdrawnDate: input.withdrawnDate,

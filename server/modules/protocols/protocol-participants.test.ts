@@ -267,6 +267,7 @@ describe('participant consents', () => {
         isSuperAdmin: false,
         memberships: [],
         institutionIds: [institution.id],
+        timeZones: new Map([[institution.id, 'UTC']]),
         sessionId: 0,
       },
     };

@@ -13,8 +13,7 @@ import {
 import type { PageQuery } from '../../../contract/common.contract';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import { fill, wordsOf } from '../../platform/i18n';
-import type { InstCtx } from '../../platform/context';
-import { institutionTimeZone } from '../institutions';
+import { timeZoneOf, type InstCtx } from '../../platform/context';
 import { momentIn } from '../../platform/today';
 import { resolveRange, type Range } from './range';
 import { reportErrors } from './reports.errors';
@@ -75,8 +74,7 @@ export function footerOf(w: Words, r: Range, generatedAt: Date, lines: string[])
 /** The report's institution, its range on the institution's calendar, and when it is generated. */
 export async function start(ctx: InstCtx, q: RangeFilter) {
   const generatedAt = ctx.now();
-  const zone = await institutionTimeZone(ctx.db, ctx.institutionId);
-  return { inst: ctx.institutionId, range: resolveRange(q, generatedAt, zone), generatedAt };
+  return { inst: ctx.institutionId, range: resolveRange(q, generatedAt, timeZoneOf(ctx)), generatedAt };
 }
 
 // Usage and summaries ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { AdjustmentInput, CollectInput, CollectRow, SampleInput } from '../../../contract/samples.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission, timeZoneOf, todayOf } from '../../platform/context';
 import { AppError, staleStamp, validationProblem } from '../../platform/errors';
 import { audit, auditAll, type AuditEntry } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
@@ -20,7 +20,7 @@ import { lockSample, recordEvent, type SampleRow, unitSymbol } from './ledger.re
 import { assertSampleIdFree, childPrefix, drawSampleIds, generateSampleId, primaryPrefix } from './samples.ids';
 import { getSample, samplesByIds } from './sample-reads.service';
 import { insertSampleRow } from './samples.repository';
-import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions';
+import { institutionTitles } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
 import { MSG, msgf } from '../../../contract/messages';
 import { aliquotAmountInParentUnit } from './samples.units';
@@ -57,7 +57,7 @@ async function originOf(
   },
 ): Promise<Origin> {
   const inst = ctx.institutionId;
-  await assertNotFuture(tx, ctx, v.date);
+  assertNotFuture(ctx, v.date);
   const name = async () =>
     (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
@@ -255,14 +255,14 @@ async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec
 }
 
 /** Today and now in the institution's time zone, for a sub-sample made without a date (HH:MM). */
-async function nowParts(tx: Db, ctx: InstCtx) {
-  const zone = await institutionTimeZone(tx, ctx.institutionId);
+function nowParts(ctx: InstCtx) {
+  const zone = timeZoneOf(ctx);
   return { date: todayIn(zone, ctx.now()), time: timeIn(zone, ctx.now()) };
 }
 
 /** A collection is dated at most today in the institution's time zone (issue 28 item 2): later is 400, never stored. */
-async function assertNotFuture(tx: Db, ctx: InstCtx, day: string) {
-  const today = await institutionToday(tx, ctx.institutionId, ctx.now());
+function assertNotFuture(ctx: InstCtx, day: string) {
+  const today = todayOf(ctx);
   if (day > today) throw sampleErrors.future_date(day, today, { collectedDate: [MSG.collectedFuture] });
 }
 
@@ -278,7 +278,7 @@ function given<T>(v: T | null | undefined, field: string): T {
  */
 export async function createSubSample(ctx: InstCtx, input: SampleInput) {
   const id = await command(ctx, 'samples.collect', async ({ db: tx }) =>
-    subSampleOf(tx, ctx, await nowParts(tx, ctx), given(input.parentSampleId, 'parentSampleId'), input),
+    subSampleOf(tx, ctx, nowParts(ctx), given(input.parentSampleId, 'parentSampleId'), input),
   );
   return (await samplesByIds(ctx, [id]))[0];
 }
@@ -295,7 +295,7 @@ async function subSampleOf(
   input: SampleInput,
   protocolId?: number,
 ) {
-  if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
+  if (input.collectedDate) assertNotFuture(ctx, input.collectedDate);
   const parent = await lockSample(tx, ctx.institutionId, parentId, protocolId);
   await assertUsable(ctx, { sample: parent }, tx);
   const row = await createChild(tx, ctx, parent, {
@@ -315,7 +315,7 @@ async function subSampleOf(
 export async function createSample(ctx: InstCtx, protocolId: number, input: SampleInput) {
   const id = await command(ctx, 'samples.collect', async ({ db: tx }) => {
     const protocol = await protocolOf(ctx, protocolId, tx);
-    const now = await nowParts(tx, ctx);
+    const now = nowParts(ctx);
     const { sampleId } = input;
     if (input.parentSampleId) return subSampleOf(tx, ctx, now, input.parentSampleId, input, protocolId);
     const origin = await originOf(tx, ctx, protocol, {

@@ -5,12 +5,12 @@ import {
   type ShipmentInput,
   type ShipmentItemInput,
 } from '../../../contract/shipments.contract';
-import { command, type InstCtx } from '../../platform/context';
+import { command, timeZoneOf, type InstCtx } from '../../platform/context';
 import { AppError, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { assertSiteIds, institutionExists, institutionTimeZone, institutionTitles } from '../institutions';
+import { assertSiteIds, institutionExists, institutionTitles } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
 import { assertUsable, protocolOf } from '../protocols';
 import {
@@ -46,8 +46,8 @@ import { receivedRecordsOf } from './received-records';
 import { MSG, msgf } from '../../../contract/messages';
 
 /** Today and now (HH:MM) on the sending institution's clock (issue 31 item 6): the spec's shipped date and time defaults. */
-async function nowParts(tx: Db, ctx: InstCtx) {
-  const zone = await institutionTimeZone(tx, ctx.institutionId);
+function nowParts(ctx: InstCtx) {
+  const zone = timeZoneOf(ctx);
   const at = ctx.now();
   return { date: todayIn(zone, at), time: timeIn(zone, at) };
 }
@@ -222,7 +222,7 @@ export async function createShipment(ctx: InstCtx, input: ShipmentInput) {
     const samples = await shippable(tx, ctx, v.collectedSampleIds);
     const draft = v.draft || !samples.length;
     const sendsOnFirstItem = !v.draft && !samples.length && Boolean(v.shippedDate);
-    const now = v.shippedDate && v.shippedTime ? { date: v.shippedDate, time: v.shippedTime } : await nowParts(tx, ctx);
+    const now = v.shippedDate && v.shippedTime ? { date: v.shippedDate, time: v.shippedTime } : nowParts(ctx);
     const row = await insertShipment(tx, {
       institutionId: inst,
       creatorId: ctx.account.id,
