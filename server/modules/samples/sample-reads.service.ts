@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { protocolOf, reconsentsOf, withdrawalsOf } from '../protocols';
 import {
   accountNamesOf,
-  descendantIds,
+  descendantsOf,
   enabledSampleCount,
   sampleEventsOf,
   sampleInProtocol,
@@ -54,9 +54,9 @@ const MAX_TREE = 5000;
 /** A sample with all its descendants and their remaining amounts (children oldest first). */
 export async function sampleTree(ctx: InstCtx, protocolId: number, id: number): Promise<SampleTreeNode> {
   const root = await getSample(ctx, protocolId, id);
-  const list = await descendantIds(ctx.db, id, MAX_TREE);
   const nodes = new Map<number, SampleTreeNode>([[root.id, { ...root, children: [] }]]);
-  if (list.length) for (const s of await samplesByIds(ctx, list)) nodes.set(s.id, { ...s, children: [] });
+  for (const s of await descendantsOf(ctx.db, ctx.institutionId, id, MAX_TREE, ctx.language))
+    nodes.set(s.id, { ...s, children: [] });
   for (const n of nodes.values())
     if (n.id !== root.id && n.parentSampleId && nodes.has(n.parentSampleId))
       nodes.get(n.parentSampleId)!.children.push(n);

@@ -348,21 +348,24 @@ export const enabledSampleCount = (db: Db, inst: number) =>
       .$dynamic(),
   );
 
-/** The record ids of a sample's descendants (to 50 levels), at most `max`. */
-export async function descendantIds(db: Db, id: number, max: number) {
-  const rows = await db
-    .select({ id: collectedSamples.id })
-    .from(collectedSamples)
-    .where(
-      inArray(
-        collectedSamples.id,
-        sql`(with recursive t(id, depth) as (
+/**
+ * A sample's descendants (to 50 levels, at most `max`) as records, oldest first, in one statement. The walk is a
+ * sub-query of the record select, so the statement's shape is the same for every tree and it is prepared by name
+ * (statement-cache.ts): planning its fourteen sub-plans cost more than running them (1.5 of 2.2 ms at full size).
+ * Its generic plan walks `parent_id` and reads each found id by primary key, whatever the tree's size.
+ */
+export async function descendantsOf(db: Db, inst: number, id: number, max: number, language?: string) {
+  const walk = sql`(with recursive t(id, depth) as (
       select ${id}::integer, 0 union all
       select c.id, t.depth + 1 from collected_samples c join t on c.parent_id = t.id where t.depth < 50)
-    select id from t where id <> ${id} limit ${max})`,
-      ),
-    );
-  return rows.map((r) => r.id);
+    select id from t where id <> ${id} limit ${max})`;
+  return (
+    await selectSamples(db, {
+      where: and(eq(collectedSamples.institutionId, inst), sql`${collectedSamples.id} in ${walk}`),
+      orderBy: asc(collectedSamples.id),
+      language,
+    })
+  ).rows;
 }
 
 /** A sample's own history entries, oldest first. */

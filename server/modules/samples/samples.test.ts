@@ -464,6 +464,16 @@ describe('stepper command', () => {
       [made[1].sampleId, [made[2].sampleId]],
       [made[3].sampleId, []],
     ]);
+    // The session, the root, and the descendants in one statement whose text is the same for any tree (so it is
+    // prepared once and planned once): a tree of three descendants and one of one send the same SQL.
+    const big = await sentStatementsWithTransactions(t.db, () =>
+      t.call('GET', p.api(`/${made[0].id}/tree`), { token }),
+    );
+    const small = await sentStatementsWithTransactions(t.db, () =>
+      t.call('GET', p.api(`/${made[1].id}/tree`), { token }),
+    );
+    expect(big).toHaveLength(3);
+    expect(small).toEqual(big);
     const history = json<{ kind: string }[]>(await t.call('GET', p.api(`/${made[0].id}/history`), { token }));
     expect(history.map((h) => h.kind)).toEqual(['collected', 'aliquoted', 'derived']);
     const child = json<{ kind: string; summary: string; otherSample: { sampleId: string } }[]>(
