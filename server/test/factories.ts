@@ -29,6 +29,11 @@ export async function createInstitution(t: TestApp, overrides: Partial<{ title: 
   });
 }
 
+/**
+ * scrypt cost of the accounts made here: a sixteenth of the product's (N 1024 against 16384), which sign-in checks at the
+ * cost the hash names. A whole API run signs in several hundred of them: about 70 ms of CPU each at full cost.
+ */
+const TEST_HASH_COST = 1024;
 let hashed: string | undefined;
 
 /**
@@ -45,9 +50,9 @@ export async function createAccount(
     email?: string;
   },
 ) {
-  hashed ??= await hashPassword(PASSWORD);
+  hashed ??= await hashPassword(PASSWORD, TEST_HASH_COST);
   const email = (opts.email ?? `${randomUUID().slice(0, 12)}@lab.test`).toLowerCase();
-  const passwordHash = opts.password ? await hashPassword(opts.password) : hashed;
+  const passwordHash = opts.password ? await hashPassword(opts.password, TEST_HASH_COST) : hashed;
   const [acc] = await t.db
     .insert(accounts)
     .values({
