@@ -1,6 +1,7 @@
 // The load run's writes (register participant, collect one primary sample, allocate one aliquot into a box; bench/load.ts,
 // issue 30 item 5) at BENCH_CONCURRENCY (10) connections for BENCH_SECONDS (8) after BENCH_WARMUP (2) s, with the
-// server's CPU ms per request (/proc), as bench/overhead.ts does for reads. BENCH_BASELINE=<another checkout> runs
+// server's CPU ms per request (/proc) and the database's (its backends connected to this database, /proc: run as
+// root or as the user PostgreSQL runs as), as bench/overhead.ts does for reads. BENCH_BASELINE=<another checkout> runs
 // that checkout's server over the same database too, alternating (this, baseline, ...: BENCH_PASSES, default 2), so
 // both see the same machine load. BENCH_ONLY=<regexp> picks the writes; BENCH_CPU_PROF=<dir> profiles each server.
 // Writes change the database: run it on your own generated one (bench/generate.ts), never a shared one. Allocate
@@ -9,7 +10,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openBenchApp } from './bench-app';
 import { fillBoxes } from './fill';
 import { startServer } from './serve';
@@ -83,8 +86,29 @@ const writes = [
 const checkouts: [string, string | undefined][] = [['this', undefined]];
 if (process.env.BENCH_BASELINE) checkouts.push(['baseline', path.resolve(process.env.BENCH_BASELINE)]);
 const load = () => os.loadavg()[0].toFixed(1);
+// The database's CPU: the backends connected to this database now (the server's pool keeps its connections).
+const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await watcher.connect();
+async function databaseCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await watcher.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+      out.set(pid, ((Number(stat[11]) + Number(stat[12])) * 1000) / 100);
+    } catch {
+      /* gone, or not readable */
+    }
+  }
+  return out;
+}
+/** CPU ms the backends used between two readings (a backend that appeared in between counts from zero). */
+const usedBetween = (a: Map<number, number>, b: Map<number, number>) =>
+  [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
 console.log(`write overhead: postgres, c=${CONCURRENCY}, ${SECONDS} s after ${WARMUP} s`);
-console.log('pass | checkout | write | req/s | p50 ms | p95 ms | server CPU ms/req | load');
+console.log('pass | checkout | write | req/s | p50 ms | p95 ms | server CPU ms/req | database CPU ms/req | load');
 for (let pass = 1; pass <= PASSES; pass++) {
   for (const [label, cwd] of checkouts) {
     const server = await startServer(
@@ -109,12 +133,14 @@ for (let pass = 1; pass <= PASSES; pass++) {
         };
         await autocannon({ ...opts, duration: WARMUP });
         const cpu0 = await server.cpuMs();
+        const db0 = await databaseCpuMs();
         const out = await autocannon({ ...opts, duration: SECONDS });
         const cpu = (await server.cpuMs()) - cpu0;
+        const dbCpu = usedBetween(db0, await databaseCpuMs());
         if (out.non2xx || out.errors) throw new Error(`${w.name}: ${out.non2xx} non-2xx, ${out.errors} errors`);
         const l = latencyOf(out);
         console.log(
-          `${pass} | ${label} | ${w.name} | ${out.requests.average.toFixed(0)} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${(cpu / out.requests.total).toFixed(3)} | ${load()}`,
+          `${pass} | ${label} | ${w.name} | ${out.requests.average.toFixed(0)} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${(cpu / out.requests.total).toFixed(3)} | ${(dbCpu / out.requests.total).toFixed(3)} | ${load()}`,
         );
       }
     } finally {
@@ -122,3 +148,4 @@ for (let pass = 1; pass <= PASSES; pass++) {
     }
   }
 }
+await watcher.end();
