@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { rowDecoder, type SelectBuilder } from './drizzle-internals';
 
 // One statement for many reads (issue 30 item 4, docs/fhir.md "One statement per bundle"): a module's select
@@ -32,4 +32,17 @@ export function jsonRows<T>(query: SelectBuilder<T> & { getSQL(): SQL }): JsonRo
       from (${query.getSQL()}) as q(${sql.raw(cols.join(', '))}))`,
     decode: (value) => positionalRows(value).map(rows.decode),
   };
+}
+
+/**
+ * A table's row read as `row_to_json` (its columns' names as keys) as Drizzle reads it: each value through its
+ * column's decoder (a timestamp as a Date), keyed by the columns' keys, in the table's column order.
+ */
+export function tableRowFromJson(table: Table, json: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const v = json[column.name];
+    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return row;
 }

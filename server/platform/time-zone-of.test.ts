@@ -1,6 +1,7 @@
 // Issue 30: a context's institution time zone comes from its session (AuthAccount.timeZones), looked up by the
 // context's institution each time; never a silent UTC for an institution the account belongs to.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { timeIn, todayIn } from './today';
 import { timeZoneOf, todayOf, type AuthAccount } from './context';
 
 const account = (isSuperAdmin: boolean, zones: [number, string][]): AuthAccount => ({
@@ -37,5 +38,23 @@ describe('timeZoneOf / todayOf', () => {
   it('refuse an institution whose zone the session lacks, unless a Super Administrator names one that does not exist', () => {
     expect(() => timeZoneOf({ account: account(false, [[1, 'UTC']]), institutionId: 9 })).toThrow(/no time zone/);
     expect(timeZoneOf({ account: account(true, [[1, 'Africa/Addis_Ababa']]), institutionId: 9 })).toBe('UTC');
+  });
+});
+
+describe('todayIn and timeIn (issue 30)', () => {
+  it('make one formatter per zone and reuse it: the same day and time, no new Intl.DateTimeFormat per call', () => {
+    const at = new Date('2026-06-10T22:30:00Z');
+    expect(todayIn('Pacific/Kiritimati', at)).toBe('2026-06-11');
+    expect(timeIn('Pacific/Kiritimati', at)).toBe('12:30');
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(todayIn('Pacific/Kiritimati', at)).toBe('2026-06-11');
+      expect(todayIn('Pacific/Kiritimati', new Date('2026-06-10T09:00:00Z'))).toBe('2026-06-10');
+      expect(timeIn('Pacific/Kiritimati', at)).toBe('12:30');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+    expect(() => todayIn('Not/AZone', at)).toThrow(RangeError);
   });
 });

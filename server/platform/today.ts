@@ -7,10 +7,15 @@ export { todayIn } from '../../contract/common.contract';
 
 /** The time of day (HH:MM, 24 h) in `timeZone` (IANA) at `now`. */
 export function timeIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    now,
-  );
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
+/** One formatter per zone, as todayIn keeps them (making one costs more than formatting with it). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The zone a new institution gets when none is sent: LIMS_DEFAULT_TIME_ZONE (checked at start, server/config.ts),

@@ -1,13 +1,14 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { siteJoin as siteRef } from '../institutions';
-import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
+import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
+import { tableRowFromJson } from '../../platform/json-rows';
 
 // The SQL of a participant's child records (MRNs, races, ethnicities, phone numbers): each kind's table and
 // references, their lists, the duplicate and MRN checks' reads, the inserts and the disables.
@@ -197,13 +198,17 @@ export interface NewChildren {
   phones: { phoneNumber: string; phoneNumberTypeId: number; institutionSiteId: number | null }[];
 }
 
-/** Inserts a participant's child records (one statement per kind that has any); answers the new rows. */
+/**
+ * Inserts a participant's child records (one statement per kind that has any); answers the new rows. An MRN
+ * already taken at its site (the unique index) is skipped, not an error: the caller refuses it (addChildren).
+ */
 export async function insertChildren(db: Db, base: ChildBase, c: NewChildren) {
   return {
     mrns: c.mrns.length
       ? await db
           .insert(patientMrns)
           .values(c.mrns.map((m) => ({ ...base, ...m })))
+          .onConflictDoNothing()
           .returning()
       : [],
     races: c.races.length
@@ -224,5 +229,78 @@ export async function insertChildren(db: Db, base: ChildBase, c: NewChildren) {
           .values(c.phones.map((ph) => ({ ...base, ...ph })))
           .returning()
       : [],
+  };
+}
+
+/**
+ * A new participant and its child records in ONE statement (issue 30: register sent one insert per table): each
+ * child row names the participant the same statement inserts (`(select id from p)`), an MRN taken at its site is
+ * skipped as insertChildren skips it. Answers the participant's row and the new child rows (each kind in insert
+ * order), as Drizzle reads them, so that the audit row holds what separate inserts answered.
+ */
+export async function insertPatientWithChildren(
+  db: Db,
+  values: typeof patients.$inferInsert,
+  base: Omit<ChildBase, 'patientId'>,
+  c: NewChildren,
+) {
+  const patientId = sql`(select id from p)`;
+  const inserts: (SQL | null)[] = [
+    c.mrns.length
+      ? db
+          .insert(patientMrns)
+          .values(c.mrns.map((m) => ({ ...base, patientId, ...m })))
+          .onConflictDoNothing()
+          .returning()
+          .getSQL()
+      : null,
+    c.races.length
+      ? db
+          .insert(patientRaces)
+          .values(c.races.map((raceId) => ({ ...base, patientId, raceId })))
+          .returning()
+          .getSQL()
+      : null,
+    c.ethnicities.length
+      ? db
+          .insert(patientEthnicities)
+          .values(c.ethnicities.map((ethnicityId) => ({ ...base, patientId, ethnicityId })))
+          .returning()
+          .getSQL()
+      : null,
+    c.phones.length
+      ? db
+          .insert(patientPhoneNumbers)
+          .values(c.phones.map((ph) => ({ ...base, patientId, ...ph })))
+          .returning()
+          .getSQL()
+      : null,
+  ];
+  const ctes: SQL[] = [sql`p as (${db.insert(patients).values(values).returning().getSQL()})`];
+  const reads: SQL[] = [sql`select 0 as k, row_to_json(p) as r from p`];
+  inserts.forEach((insert, i) => {
+    if (!insert) return;
+    const name = sql.raw(`c${i + 1}`);
+    ctes.push(sql`${name} as (${insert})`);
+    reads.push(sql`select ${sql.raw(String(i + 1))} as k, row_to_json(${name}) as r from ${name}`);
+  });
+  const found = await rowsOf<{ k: number; r: Record<string, unknown> }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)} ${sql.join(reads, sql` union all `)}`,
+  );
+  const rowsOfKind = (k: number, table: ChildTable | typeof patients) =>
+    found
+      .filter((x) => Number(x.k) === k)
+      .map((x) => tableRowFromJson(table, x.r))
+      .sort((a, b) => Number(a.id) - Number(b.id));
+  const [patient] = rowsOfKind(0, patients);
+  return {
+    patient,
+    children: {
+      mrns: rowsOfKind(1, patientMrns),
+      races: rowsOfKind(2, patientRaces),
+      ethnicities: rowsOfKind(3, patientEthnicities),
+      phones: rowsOfKind(4, patientPhoneNumbers),
+    },
   };
 }

@@ -18,7 +18,17 @@ import {
   patientRow,
   updatePatientRow,
 } from './participants.repository';
-import { addChildren, checkPatientFields, type Children } from './participant-rules';
+import { readLookups } from '../../platform/lookups/lookup-refs';
+import {
+  addChildren,
+  checkChildren,
+  checkPatientFields,
+  childLookupChecks,
+  type Children,
+  patientLookupChecks,
+  refuseSkippedMrns,
+} from './participant-rules';
+import { insertPatientWithChildren } from './participant-children.repository';
 import { syncChildren } from './participant-children.service';
 
 export async function listPatients(ctx: InstCtx, q: SeekPagingQuery, f: PatientFilters = {}) {
@@ -78,29 +88,38 @@ function childSetsOf(input: Pick<PatientRegister, 'siteMrns' | 'races' | 'ethnic
   };
 }
 
-/** Registers a participant with MRNs, races, ethnicities and phone numbers: all saved or nothing (ARCHITECTURE §3). */
+/**
+ * Registers a participant with MRNs, races, ethnicities and phone numbers: all saved or nothing (ARCHITECTURE §3).
+ * Issue 30: the lookups of the fields and of the child records are read in one statement, every rule checked,
+ * then the participant and its child records inserted in one statement; three statements and the audit row.
+ */
 export async function registerPatient(ctx: InstCtx, input: PatientRegister) {
   const id = await command(ctx, 'participants.manage', async (tx) => {
-    const p = await checkPatientFields(tx.db, tx, input);
-    const row = await insertPatient(tx.db, {
-      ...patientValues(p),
-      institutionId: tx.institutionId,
-      creatorId: tx.account.id,
-      enablerId: tx.account.id,
-    });
+    const inst = tx.institutionId;
     const sets = childSetsOf(input);
-    const children = await addChildren(
+    const read = await readLookups(tx.db, inst, [...patientLookupChecks(input), ...childLookupChecks(sets)]);
+    const p = await checkPatientFields(tx.db, tx, input, undefined, read);
+    const children: Children = {
+      ...sets,
+      mrns: [...(p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : []), ...sets.mrns],
+    };
+    await checkChildren(tx.db, inst, children, (i) => `phoneNumbers.${i}.phoneNumber`, read);
+    const by = { creatorId: tx.account.id, enablerId: tx.account.id };
+    const made = await insertPatientWithChildren(
       tx.db,
-      tx,
-      row.id,
-      {
-        ...sets,
-        mrns: [...(p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : []), ...sets.mrns],
-      },
-      (i) => `phoneNumbers.${i}.phoneNumber`,
+      { ...patientValues(p), institutionId: inst, ...by },
+      { institutionId: inst, ...by },
+      children,
     );
-    await audit(tx.db, tx, { entity: 'patient', entityId: row.id, action: 'create', after: { ...row, ...children } });
-    return row.id;
+    await refuseSkippedMrns(tx.db, inst, children.mrns, made.children.mrns);
+    const row = made.patient;
+    await audit(tx.db, tx, {
+      entity: 'patient',
+      entityId: Number(row.id),
+      action: 'create',
+      after: { ...row, ...made.children },
+    });
+    return Number(row.id);
   });
   return getPatient(ctx, id);
 }

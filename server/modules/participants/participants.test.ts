@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
-import { patients } from './participants.table';
+import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
+import { auditEvents } from '../../platform/audit.table';
 import { institutions } from '../institutions/institutions.table';
 import { sentStatementsWithTransactions } from '../../test/sent-statements';
 
@@ -476,18 +477,71 @@ describe('editing a participant as one save (issue 28)', () => {
 });
 
 describe('register is cheap (issue 30)', () => {
-  it('reads its four lists in one statement and its races and ethnicities in another: 12 statements at most', async () => {
+  it('reads its six lists in one statement, inserts in one, reads no MRN holder when the MRN is free: 7 statements at most (session and read-back included)', async () => {
     await register(participant(r));
     let status = 0;
     const sent = await sentStatementsWithTransactions(t.db, async () => {
       status = (await register(participant(r))).statusCode;
     });
     expect(status).toBe(201);
-    const lists = sent.filter((q) => /from "(patient_types|genders|marital_statuses|vital_statuses)" t/.test(q));
+    const lists = sent.filter((q) =>
+      /from "(patient_types|genders|marital_statuses|vital_statuses|races|ethnicities)" t/.test(q),
+    );
     expect(lists).toHaveLength(1);
-    for (const table of ['patient_types', 'genders', 'marital_statuses', 'vital_statuses'])
+    for (const table of ['patient_types', 'genders', 'marital_statuses', 'vital_statuses', 'races', 'ethnicities'])
       expect(lists[0]).toContain(`"${table}"`);
-    expect(sent.filter((q) => /from "(races|ethnicities)" t/.test(q))).toHaveLength(1);
-    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(12);
+    // A free MRN is inserted at once (a taken one is skipped by the unique index, then its holder read).
+    expect(sent.filter((q) => q.includes('select "patient_id" from "patient_mrns"'))).toEqual([]);
+    // The participant and its MRN, races and ethnicities: one insert statement.
+    expect(sent.filter((q) => /^\s*(with p as \()?insert/i.test(q) && !q.includes('audit_events'))).toHaveLength(1);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(7);
+  });
+
+  it('the audit row holds the participant and its child records as stored (one insert statement answers them)', async () => {
+    const body = participant(r, {
+      races: [r.black, r.asian],
+      ethnicities: [r.notHispanic],
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '+251911220011' }],
+      siteMrns: [{ institutionSiteId: r.site, mrn: 'AUD-SITE-1' }],
+    });
+    const res = await register(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = json<P>(res).id;
+    const [row] = await t.db.select().from(patients).where(eq(patients.id, id));
+    const stored = {
+      ...row,
+      mrns: await t.db.select().from(patientMrns).where(eq(patientMrns.patientId, id)).orderBy(patientMrns.id),
+      races: await t.db.select().from(patientRaces).where(eq(patientRaces.patientId, id)).orderBy(patientRaces.id),
+      ethnicities: await t.db
+        .select()
+        .from(patientEthnicities)
+        .where(eq(patientEthnicities.patientId, id))
+        .orderBy(patientEthnicities.id),
+      phones: await t.db
+        .select()
+        .from(patientPhoneNumbers)
+        .where(eq(patientPhoneNumbers.patientId, id))
+        .orderBy(patientPhoneNumbers.id),
+    };
+    expect(stored.mrns.map((m) => m.mrn)).toEqual([body.PatientMRN, 'AUD-SITE-1']);
+    expect(stored.races).toHaveLength(2);
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entity, 'patient'), eq(auditEvents.entityId, String(id)), eq(auditEvents.action, 'create')),
+      );
+    expect(audit.after).toEqual(JSON.parse(JSON.stringify(stored)));
+  });
+
+  it('two registrations racing for one MRN: one is saved, the other refused naming the MRN, nothing of it left', async () => {
+    const body = participant(r);
+    const before = await t.db.select().from(patients).where(eq(patients.institutionId, institution.id));
+    const both = await Promise.all([register(body), register({ ...body, FirstName: 'Other' })]);
+    expect(both.map((x) => x.statusCode).sort()).toEqual([201, 409]);
+    const refused = both.find((x) => x.statusCode === 409)!;
+    expect(json(refused).title).toBe(`MRN ${body.PatientMRN} is already registered to another participant.`);
+    const after = await t.db.select().from(patients).where(eq(patients.institutionId, institution.id));
+    expect(after).toHaveLength(before.length + 1);
   });
 });

@@ -5,6 +5,7 @@ export { protocolOf } from './protocols.service';
 export { isProtocolSite } from './sites.service';
 export { isAliquotLineage } from './requirement-tree';
 export {
+  collectionOrigin,
   enrolmentOf,
   eventRefOf,
   protocolEventOf,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProtocolListQuery } from '../../../contract/protocols.contract';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { cheapCount } from '../../platform/counts';
@@ -149,6 +149,39 @@ export async function protocolEventOf(db: Db, institutionId: number, protocolId:
       ),
     )
     .limit(1);
+  return row;
+}
+
+/**
+ * Where a collection comes from, in ONE statement (issue 30: collect read these three one at a time): the patient's
+ * enrolment in the protocol, the protocol's event, and whether the site (the one given, else the event's) is an
+ * enabled site of the protocol; the caller checks them in its order. `siteOk` is null when no site is known.
+ */
+export async function collectionOrigin(
+  db: Db,
+  institutionId: number,
+  protocolId: number,
+  v: { patientId: number; eventId: number; siteId: number | null },
+) {
+  const event = sql`(select ${protocolEvents.institutionSiteId} from ${protocolEvents} where ${protocolEvents.institutionId} = ${institutionId}::int
+    and ${protocolEvents.collectionProtocolId} = ${protocolId}::int and ${protocolEvents.id} = ${v.eventId}::int limit 1)`;
+  const [row] = await rowsOf<{
+    enrolment: { id: number; isEnabled: boolean } | null;
+    event: { id: number; label: string; institutionSiteId: number | null } | null;
+    siteOk: boolean | null;
+  }>(
+    db,
+    sql`select
+      (select json_build_object('id', ${protocolParticipants.id}, 'isEnabled', ${protocolParticipants.isEnabled}) from ${protocolParticipants}
+        where ${protocolParticipants.institutionId} = ${institutionId}::int and ${protocolParticipants.collectionProtocolId} = ${protocolId}::int
+        and ${protocolParticipants.patientId} = ${v.patientId}::int limit 1) as enrolment,
+      (select json_build_object('id', ${protocolEvents.id}, 'label', ${protocolEvents.label}, 'institutionSiteId', ${protocolEvents.institutionSiteId})
+        from ${protocolEvents} where ${protocolEvents.institutionId} = ${institutionId}::int and ${protocolEvents.collectionProtocolId} = ${protocolId}::int
+        and ${protocolEvents.id} = ${v.eventId}::int limit 1) as event,
+      (select exists (select 1 from ${protocolSites} where ${protocolSites.institutionId} = ${institutionId}::int
+        and ${protocolSites.collectionProtocolId} = ${protocolId}::int and ${protocolSites.isEnabled}
+        and ${protocolSites.institutionSiteId} = s.id) from (select coalesce(${v.siteId}::int, ${event}) as id) s where s.id is not null) as "siteOk"`,
+  );
   return row;
 }
 

@@ -43,19 +43,28 @@ export async function nextIdNumber(tx: Db, institutionId: number, prefix: string
  * transaction alone): the saving transaction's flush comes later in the WAL and covers it, so a number a
  * durable sample carries is never drawn again, even after a crash. Returns the numbers and those of them a
  * sample ID typed by hand already uses (`width`: the digits a generated ID has at least).
+ * Each drawn number is looked up on its own (a scalar sub-query per number, which the planner keeps as a
+ * sub-plan on the sample-ID index): the planner guesses 1,000 numbers for a `generate_series` whose bounds come
+ * from the upsert, and with an `exists` it joined that guess to every sample of the institution by a hash of
+ * all their IDs (47 ms at 50,000 samples, most of a collect; issue 30, docs/performance.md).
  */
 export async function drawIdNumbers(db: Db, institutionId: number, prefix: string, width: number, count: number) {
-  const lower = prefix.toLowerCase();
-  const digits = sql`case when length(g::text) >= ${width}::int then g::text else lpad(g::text, ${width}::int, '0') end`;
   const rows = await rowsOf<{ last: number | string; used: (number | string)[] }>(
     db,
-    sql`with async as materialized (select set_config('synchronous_commit', 'off', true))
-    insert into ${collectedSampleIdCounters} (institution_id, prefix, last) select ${institutionId}::int, ${lower}::text, ${count}::int from async
-    on conflict (institution_id, prefix) do update set last = ${collectedSampleIdCounters.last} + excluded.last
-    returning last, array(select g from generate_series(last - ${count}::int + 1, last) g where exists (select 1 from ${collectedSamples} s
-      where s.institution_id = ${institutionId}::int and lower(s.sample_id) = ${lower}::text || ${digits})) as used`,
+    drawStatement(institutionId, prefix, width, count),
   );
   const last = Number(rows[0].last);
   const used = new Set(rows[0].used.map(Number));
   return Array.from({ length: count }, (_, i) => last - count + 1 + i).filter((n) => !used.has(n));
+}
+
+/** drawIdNumbers' one statement: the counter's upsert, answering `last` and the drawn numbers a typed ID uses. */
+export function drawStatement(institutionId: number, prefix: string, width: number, count: number) {
+  const lower = prefix.toLowerCase();
+  const digits = sql`case when length(g::text) >= ${width}::int then g::text else lpad(g::text, ${width}::int, '0') end`;
+  return sql`with async as materialized (select set_config('synchronous_commit', 'off', true))
+    insert into ${collectedSampleIdCounters} (institution_id, prefix, last) select ${institutionId}::int, ${lower}::text, ${count}::int from async
+    on conflict (institution_id, prefix) do update set last = ${collectedSampleIdCounters.last} + excluded.last
+    returning last, array(select g from generate_series(last - ${count}::int + 1, last) g where (select true from ${collectedSamples} s
+      where s.institution_id = ${institutionId}::int and lower(s.sample_id) = ${lower}::text || ${digits} limit 1)) as used`;
 }

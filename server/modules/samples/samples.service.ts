@@ -5,15 +5,7 @@ import { audit, auditAll, type AuditEntry } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
-import {
-  assertUsable,
-  enrolmentOf,
-  isAliquotLineage,
-  isProtocolSite,
-  outsideDates,
-  protocolEventOf,
-  protocolOf,
-} from '../protocols';
+import { assertUsable, collectionOrigin, isAliquotLineage, outsideDates, protocolOf } from '../protocols';
 import { sampleErrors } from './samples.errors';
 import { draw, round } from './samples.ledger';
 import { lockSample, recordEvent, type SampleRow, unitSymbol } from './ledger.repository';
@@ -60,17 +52,18 @@ async function originOf(
   assertNotFuture(ctx, v.date);
   const name = async () =>
     (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
-  const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
+  // The enrolment, the event and the site in one statement (issue 30), checked in this order.
+  const found = await collectionOrigin(tx, inst, protocol.id, v);
+  const enrolment = found.enrolment;
   if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: [MSG.notEnrolled] });
   if (!enrolment.isEnabled)
     throw sampleErrors.participant_disabled(await name(), { patientId: [MSG.disabledInProtocol] });
   await assertUsable(ctx, { sample: { patientId: v.patientId, collectedDate: v.date, collectedTime: v.time } }, tx);
-  const event = await protocolEventOf(tx, inst, protocol.id, v.eventId);
+  const event = found.event;
   if (!event) throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: [MSG.chooseProtocolEvent] });
   const siteId = v.siteId ?? event.institutionSiteId;
   if (!siteId) throw sampleErrors.site_required({ institutionSiteId: [MSG.requiredSelect] });
-  if (!(await isProtocolSite(ctx, protocol.id, siteId, tx)))
-    throw sampleErrors.site_not_in_protocol({ institutionSiteId: [MSG.chooseProtocolSite] });
+  if (!found.siteOk) throw sampleErrors.site_not_in_protocol({ institutionSiteId: [MSG.chooseProtocolSite] });
   const outside = outsideDates(protocol, v.date);
   if (outside && !v.acceptOutsideDates)
     throw sampleErrors.outside_dates(protocol.title, outside.range, v.date, {

@@ -1,4 +1,10 @@
-import type { BulkAllocationInput, OccupancyInput, PathRef, VacateInput } from '../../../contract/storage.contract';
+import type {
+  BulkAllocationInput,
+  OccupancyInput,
+  PathRef,
+  StorageLocation,
+  VacateInput,
+} from '../../../contract/storage.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -22,7 +28,7 @@ import {
 } from './occupancies.repository';
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
-import { locationsOf } from './locations.repository';
+import { locationLabel, locationsOf } from './locations.repository';
 import { occupancyById, positionIn } from './occupancy-reads.service';
 
 // Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation"). The partial unique indexes of
@@ -46,10 +52,21 @@ function violatedIndex(err: unknown): string | undefined {
  * single allocations into one box run side by side, `update` (bulk) takes the box for itself.
  */
 export async function lockBox(tx: InstCtx, path: PathRef[], mode: 'share' | 'update') {
-  const box = (await nodesOnPath(tx, path)).at(-1)!;
-  const locked = await lockNode(tx.db, box.id, mode);
+  return (await lockBoxOnPath(tx, path, mode)).box;
+}
+
+/** lockBox, with the nodes above the box and the locked box (outermost first): where its positions are. */
+async function lockBoxOnPath(tx: InstCtx, path: PathRef[], mode: 'share' | 'update') {
+  const nodes = await nodesOnPath(tx, path);
+  const locked = await lockNode(tx.db, nodes[nodes.length - 1].id, mode);
   if (!locked.isEnabled) throw storageErrors.box_disabled(locked.title);
-  return locked;
+  const above: StorageLocation['path'] = [...nodes.slice(0, -1), locked].map((n) => ({
+    id: n.id,
+    level: n.level,
+    title: n.title,
+    code: n.code,
+  }));
+  return { box: locked, path: above };
 }
 
 const titleOf = async (db: Db, inst: number) =>
@@ -94,8 +111,16 @@ async function assertNotPlaced(db: Db, inst: number, samples: SampleRef[]) {
   if (placed) throw storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
 }
 
-/** Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order. */
-export async function place(tx: InstCtx, pairs: { sample: CustodySample; position: PositionRow }[]) {
+/**
+ * Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order.
+ * `boxPath`: the nodes down to the box every position is in, when the caller has them (lockBoxOnPath), so that
+ * the location is not read again (issue 30: one statement fewer per allocation).
+ */
+export async function place(
+  tx: InstCtx,
+  pairs: { sample: CustodySample; position: PositionRow }[],
+  boxPath?: StorageLocation['path'],
+) {
   const inst = tx.institutionId;
   const rows = await insertOccupancies(
     tx.db,
@@ -107,13 +132,16 @@ export async function place(tx: InstCtx, pairs: { sample: CustodySample; positio
       allocatedAt: tx.now(),
     })),
   );
-  const locations = await locationsOf(
-    tx.db,
-    inst,
-    pairs.map((p) => p.position),
-  );
+  const locations =
+    boxPath && pairs.every((p) => p.position.boxId === boxPath[boxPath.length - 1].id)
+      ? null
+      : await locationsOf(
+          tx.db,
+          inst,
+          pairs.map((p) => p.position),
+        );
   for (const [i, { sample, position }] of pairs.entries()) {
-    const where = locations.get(position.id)!.label;
+    const where = locations ? locations.get(position.id)!.label : locationLabel(boxPath ?? [], position.code);
     await appendSampleEvent(tx.db, tx, sample.id, 'allocated', {
       summary: await stayText(tx.db, inst, sample, 'storedAt', where),
     });
@@ -165,14 +193,15 @@ export async function allocate(ctx: InstCtx, boxPath: PathRef[], positionId: num
   try {
     id = await command(ctx, ALLOCATE, async (tx) => {
       const inst = tx.institutionId;
-      const box = (seen.box = await lockBox(tx, boxPath, 'share'));
+      const { box, path } = await lockBoxOnPath(tx, boxPath, 'share');
+      seen.box = box;
       const position = (seen.position = await positionIn(tx.db, box.id, positionId));
       const sample = await usable(tx, (await custodySamplesOf(tx.db, inst, [input.collectedSampleId]))[0] ?? null);
       seen.samples = [sample];
       const [taken] = await selectOccupancies(tx.db, inst, { positionId: position.id, open: true }, { limit: 1 });
       if (taken) throw storageErrors.position_occupied(position.code, box.title, taken.collectedSample.sampleId);
       await assertNotPlaced(tx.db, inst, [sample]);
-      return (await place(tx, [{ sample, position }]))[0];
+      return (await place(tx, [{ sample, position }], path))[0];
     });
   } catch (err) {
     throw await raceProblem(ctx, err, seen);
@@ -219,7 +248,8 @@ function bulkPlace(
 ): Promise<number[]> {
   return command(ctx, ALLOCATE, async (tx) => {
     const inst = tx.institutionId;
-    const box = (seen.box = await lockBox(tx, boxPath, 'share'));
+    const { box, path } = await lockBoxOnPath(tx, boxPath, 'share');
+    seen.box = box;
     const found = new Map((await custodySamplesOf(tx.db, inst, ids)).map((s) => [s.id, s]));
     const samples: CustodySample[] = [];
     for (const id of ids) samples.push(await usable(tx, found.get(id) ?? null));
@@ -234,6 +264,7 @@ function bulkPlace(
     return place(
       tx,
       samples.map((sample, i) => ({ sample, position: free[i] })),
+      path,
     );
   });
 }

@@ -7,6 +7,7 @@ import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols
 import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { collectedSamples } from '../samples/samples.table';
+import { sentStatementsWithTransactions } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t);
@@ -376,6 +377,31 @@ describe('bulk allocate', () => {
       'A2',
       'A3',
     ]);
+  });
+
+  it('names the location from the path it locked (issue 30): no path read in its transaction, 9 statements in it at most', async () => {
+    const b = await box({ Rows: 1, Columns: 2 });
+    const [s] = await d.samples(1);
+    let res: Awaited<ReturnType<typeof b.bulk>> | undefined;
+    const sent = await sentStatementsWithTransactions(t.db, async () => {
+      res = await b.bulk([s.id]);
+    });
+    expect(res?.statusCode, res?.body).toBe(201);
+    const inTx = sent.slice(
+      sent.findIndex((q) => /^\s*begin/i.test(q)),
+      sent.findIndex((q) => /^\s*commit/i.test(q)) + 1,
+    );
+    expect(inTx.length).toBeGreaterThan(2);
+    expect(
+      inTx.filter((q) => q.includes('with recursive up')),
+      inTx.join('\n'),
+    ).toEqual([]);
+    expect(inTx.length - 2, inTx.join('\n')).toBeLessThanOrEqual(9);
+    const [occ] = json<Occ[]>(res!);
+    const label = 'Freezer 0 > Shelf 1 > Rack 2 > Drawer 3 > Box > A1';
+    expect(occ.location.label).toBe(label);
+    expect((await historyOf(s)).at(-1)).toMatchObject({ kind: 'allocated', summary: `Stored at ${label}.` });
+    expect((await audits(occ.id))[0].after).toMatchObject({ location: label });
   });
 
   it('12 parallel bulk allocations into one box of 9 (issue 30: no box lock): 9 stored once each, 3 refused for room', async () => {

@@ -8,6 +8,7 @@ import { assertReferences, type RefCheck, refusedReference } from '../references
 import { lookupTables } from './lookup.tables';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/i18n/languages';
 import { collated } from '../collation';
+import { tableRowFromJson } from '../json-rows';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
 export type LookupRow = {
@@ -40,20 +41,25 @@ export interface LookupCheck extends RefCheck {
 }
 
 /**
- * Each id must be an enabled record of that list in this institution, or the value the record already had.
- * Several lists are read in ONE statement (issue 30: a participant's four lists were four round trips), each
- * row as JSON mapped back to its columns' values; the rule and its problem are assertReferences'.
+ * Lookup rows read ahead (readLookups), by list and id: a command that checks several groups of references at
+ * different steps reads them all in one statement and checks each group at its step, in the order it always did.
  */
-export async function assertLookupIds(tx: Db, institutionId: number, checks: LookupCheck[]) {
-  const asked = checks.filter((c) => c.id !== null && c.id !== undefined);
-  if (asked.length <= 1) {
-    const rows: Record<string, Record<string, unknown>> = {};
-    for (const c of asked) {
-      const e = LOOKUP_BY_KEY[c.key];
-      Object.assign(rows, await assertReferences(tx, tableOf(e), institutionId, { record: e.label }, [c]));
-    }
-    return rows;
-  }
+export type LookupsRead = ReadonlyMap<string, Record<string, unknown> | undefined>;
+const readKey = (key: string, id: unknown) => `${key}:${String(id)}`;
+
+/** The rows of several lists in ONE statement (absent ids map to undefined), each as Drizzle reads it. */
+export async function readLookups(
+  tx: Db,
+  institutionId: number,
+  refs: { key: string; id: number | null | undefined }[],
+): Promise<LookupsRead> {
+  const asked = [
+    ...new Map(
+      refs.flatMap((c) => (c.id === null || c.id === undefined ? [] : [[readKey(c.key, c.id), c] as const])),
+    ).values(),
+  ];
+  const out = new Map<string, Record<string, unknown> | undefined>();
+  if (!asked.length) return out;
   const parts = asked.map((c, i) => {
     const t = tableOf(LOOKUP_BY_KEY[c.key]);
     return sql`(select ${i}::int as i, row_to_json(t) as r from ${t} t where t.id = ${c.id}::int and t.institution_id = ${institutionId}::int limit 1)`;
@@ -64,25 +70,47 @@ export async function assertLookupIds(tx: Db, institutionId: number, checks: Loo
       x.r,
     ]),
   );
-  const rows: Record<string, Record<string, unknown>> = {};
   asked.forEach((c, i) => {
-    const e = LOOKUP_BY_KEY[c.key];
     const json = found.get(i);
-    const row = json ? fromJsonRow(tableOf(e), json) : undefined;
-    if (!row || (!row.isEnabled && c.previous !== c.id)) throw refusedReference(c, { record: e.label });
-    rows[c.field] = row;
+    out.set(readKey(c.key, c.id), json ? tableRowFromJson(tableOf(LOOKUP_BY_KEY[c.key]), json) : undefined);
   });
-  return rows;
+  return out;
 }
 
-/** A row read as `row_to_json` as Drizzle reads it: its columns' keys and values (a timestamp as a Date). */
-function fromJsonRow(table: AnyLookupTable, json: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const v = json[column.name];
-    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+/**
+ * Each id must be an enabled record of that list in this institution, or the value the record already had.
+ * Several lists are read in ONE statement (issue 30: a participant's four lists were four round trips), each
+ * row as JSON mapped back to its columns' values; the rule and its problem are assertReferences'. `read`: rows
+ * read ahead (readLookups); when it holds every id asked, no statement is sent.
+ */
+export async function assertLookupIds(tx: Db, institutionId: number, checks: LookupCheck[], read?: LookupsRead) {
+  const asked = checks.filter((c) => c.id !== null && c.id !== undefined);
+  let rows: LookupsRead;
+  if (read && asked.every((c) => read.has(readKey(c.key, c.id)))) rows = read;
+  else {
+    if (asked.length <= 1) {
+      const one: Record<string, Record<string, unknown>> = {};
+      for (const c of asked) {
+        const e = LOOKUP_BY_KEY[c.key];
+        Object.assign(one, await assertReferences(tx, tableOf(e), institutionId, { record: e.label }, [c]));
+      }
+      return one;
+    }
+    rows = await readLookups(tx, institutionId, asked);
   }
-  return row;
+  return checkRows(asked, (c) => rows.get(readKey(c.key, c.id)));
+}
+
+/** assertReferences' rule over rows already read: the first refused check throws, in the order asked. */
+function checkRows(asked: LookupCheck[], rowOf: (c: LookupCheck) => Record<string, unknown> | undefined) {
+  const rows: Record<string, Record<string, unknown>> = {};
+  for (const c of asked) {
+    const row = rowOf(c);
+    if (!row || (!row.isEnabled && c.previous !== c.id))
+      throw refusedReference(c, { record: LOOKUP_BY_KEY[c.key].label });
+    rows[c.field] = row;
+  }
+  return rows;
 }
 
 /**
