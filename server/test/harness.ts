@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
@@ -41,7 +42,9 @@ export async function freshDatabase(limits: DatabaseLimits, readUrl: string | nu
     snapshot ??= new Blob([fs.readFileSync(file)]);
     return openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot });
   }
-  const name = `${prefix}${process.pid}_${++created}`;
+  // The counter alone is not unique: a file that resets the module registry (vi.resetModules, drizzle-internals.test.ts)
+  // makes the next file load this module again at 0 while the process still runs, and pids are reused.
+  const name = `${prefix}${process.pid}_${randomBytes(3).toString('hex')}_${++created}`;
   const admin = (statement: string) => withClient(url, (client) => client.query(statement));
   await admin(`create database "${name}" template "${template}"`);
   // A replica of the whole cluster (server/test/read-replica.test.ts) holds the same database under the same name.
