@@ -212,22 +212,89 @@ export async function selectRecords<
   }
   const language = opts.language ?? DEFAULT_LANGUAGE;
   return {
-    rows: rows.map((row) => {
-      const dto = toRecordDto(row);
-      for (const r of refs) {
-        const id = dto[`${r.name}Id`];
-        const title = row[`ref:${r.name}`];
-        const shown =
-          typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
-        dto[r.name] = id === null || id === undefined ? null : { id, title: shown };
-        delete dto[`ref:${r.name}`];
-        delete dto[`ref:${r.name}:titles`];
-      }
-      return dto as RecordRow<T, N, X>;
-    }),
+    rows: rows.map((row) => recordOf<T, N, X>(row, refs, language)),
     total,
     ...(totalIsAtLeast ? { totalIsAtLeast } : {}),
   };
+}
+
+/** A row of a records statement as the API shows it: its references as `{id, title}` in `language`. */
+function recordOf<T extends PgTable, N extends string, X>(row: Row, refs: RefJoin[], language: string) {
+  const dto = toRecordDto(row);
+  for (const r of refs) {
+    const id = dto[`${r.name}Id`];
+    const title = row[`ref:${r.name}`];
+    const shown =
+      typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
+    dto[r.name] = id === null || id === undefined ? null : { id, title: shown };
+    delete dto[`ref:${r.name}`];
+    delete dto[`ref:${r.name}:titles`];
+  }
+  return dto as RecordRow<T, N, X>;
+}
+
+/** A record's columns as selectRecords reads them: the table's, creator and enabler names, references, extras. */
+const recordFields = (table: PgTable & RecordCols, refs: RefJoin[], extra: Record<string, SQL>) => ({
+  ...getTableColumns(table),
+  creatorFirstName: creator.firstName,
+  creatorLastName: creator.lastName,
+  enablerFirstName: enabler.firstName,
+  enablerLastName: enabler.lastName,
+  ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
+  ...Object.fromEntries(refs.flatMap((r) => (r.titles ? [[`ref:${r.name}:titles`, r.titles]] : []))),
+  ...extra,
+});
+
+/** One row of `recordsOn`: the record it names (none when its key is null) and the source's own columns. */
+export interface RecordOn<R, V> {
+  record: R | undefined;
+  values: V;
+}
+
+/**
+ * Records of `table` on the rows of another statement (`source`, a derived table whose `key` column names a record
+ * of `table`, or is null), in `order`: each row's record as selectRecords shows it (creator and enabler names,
+ * references, extras), and the source's columns `values` (raw). One statement that chooses the rows and reads
+ * their records: a participant search's tiers and its page (issue 30). Built for this request and unnamed, as the
+ * source holds text values (search patterns).
+ */
+export async function recordsOn<
+  T extends PgTable & RecordCols,
+  V extends Record<string, SQL>,
+  N extends string = never,
+  X extends Record<string, SQL> = Record<never, SQL>,
+>(
+  db: Db,
+  typedTable: T,
+  opts: { source: SQL; key: SQL; order: SQL; values: V; refs?: RefJoin<N>[]; extra?: X; language?: string },
+): Promise<RecordOn<RecordRow<T, N, X>, ExtraValues<V>>[]> {
+  const table: PgTable & RecordCols = typedTable;
+  const refs = opts.refs ?? [];
+  const valueKeys = Object.keys(opts.values);
+  let q = db
+    .select({
+      ...recordFields(table, refs, opts.extra ?? {}),
+      ...Object.fromEntries(valueKeys.map((k) => [`value:${k}`, opts.values[k]])),
+    })
+    .from(opts.source)
+    .leftJoin(table, eq(table.id, opts.key))
+    .leftJoin(creator, eq(creator.id, table.creatorId))
+    .leftJoin(enabler, eq(enabler.id, table.enablerId))
+    .$dynamic();
+  for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
+  const rows: Row[] = await q.orderBy(opts.order);
+  const language = opts.language ?? DEFAULT_LANGUAGE;
+  return rows.map((row) => {
+    const values: Row = {};
+    for (const k of valueKeys) {
+      values[k] = row[`value:${k}`];
+      delete row[`value:${k}`];
+    }
+    return {
+      record: row.id === null || row.id === undefined ? undefined : recordOf<T, N, X>(row, refs, language),
+      values: values as ExtraValues<V>,
+    };
+  });
 }
 
 type Num = number | Placeholder;
@@ -289,16 +356,7 @@ function pageQuery(
     where = sql`${tableId} = any(array(${p.after !== undefined ? page : page.offset(p.offset!)}))`;
   }
   let q = db
-    .select({
-      ...getTableColumns(table),
-      creatorFirstName: creator.firstName,
-      creatorLastName: creator.lastName,
-      enablerFirstName: enabler.firstName,
-      enablerLastName: enabler.lastName,
-      ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
-      ...Object.fromEntries(refs.flatMap((r) => (r.titles ? [[`ref:${r.name}:titles`, r.titles]] : []))),
-      ...p.extra,
-    })
+    .select(recordFields(table, refs, p.extra))
     .from(table)
     .leftJoin(creator, eq(creator.id, table.creatorId))
     .leftJoin(enabler, eq(enabler.id, table.enablerId))

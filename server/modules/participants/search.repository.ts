@@ -188,7 +188,7 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
 
 const newestFirst = (ids: Iterable<number>, k: number) => [...new Set(ids)].sort((a, b) => b - a).slice(0, k);
 
-type TierRow = { id: number | null; kind: number; n: number | string };
+export type TierRow = { id: number | null; kind: number; n: number | string };
 /** What a row of the first statement is (its `kind`). */
 const EXACT = 0;
 const WALKED = 1;
@@ -211,6 +211,12 @@ const kindOf = (kind: number) => sql.raw(String(kind));
  * name: 'Zzq'); the bounded cases are prefixTier's second statement.
  */
 function firstTiersSql(plan: SearchPlan, k: number): SQL {
+  return sql`with ${firstTiersCtes(plan, k)}
+${firstTiersRows(plan, k)}`;
+}
+
+/** The first statement's common table expressions (`e`, `g`, `o`, `b`, `w`, `v`: see firstTiersSql). */
+function firstTiersCtes(plan: SearchPlan, k: number): SQL {
   const { scope, cond } = plan.named.name;
   const exact = sql.join(
     plan.exact.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`e${i}`)})`),
@@ -222,7 +228,7 @@ function firstTiersSql(plan: SearchPlan, k: number): SQL {
   );
   const walking = sql`(select go and not hit from g)`;
   const above = sql`(select above from b)`;
-  return sql`with e as materialized (${exact}),
+  return sql`e as materialized (${exact}),
   g as materialized (select count(distinct id) < ${k} as go, count(*) > 0 as hit from e),
   o as materialized (${others}),
   b as materialized (select coalesce((select id from (select distinct id from o) as d order by id desc offset ${k - 1} limit 1), 0) as above),
@@ -230,8 +236,12 @@ function firstTiersSql(plan: SearchPlan, k: number): SQL {
     order by ${patients.id} desc limit ${k}),
   v as materialized (select min(id) as id, count(*) as n from (select ${patients.id} as id from ${patients}
     where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
-    where ${walking} and (select count(*) from w) < ${k})
-select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
+    where ${walking} and (select count(*) from w) < ${k})`;
+}
+
+/** The first statement's rows (`TierRow`s) from its common table expressions. */
+function firstTiersRows(plan: SearchPlan, k: number): SQL {
+  return sql`select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
 union all select id, ${kindOf(PREFIX)}, 0 from o
 union all select id, ${kindOf(WALKED)}, 0 from w
 union all select id, ${kindOf(WINDOW)}, n from v
@@ -275,14 +285,63 @@ async function prefixTier(db: Db, plan: SearchPlan, k: number, rows: TierRow[], 
   return newestFirst([...ids, ...more.map((r) => Number(r.id))], k);
 }
 
+/** The rows of a derived table of the search's page (searchPageSource). */
+export interface SearchPageRow {
+  /** Whether the first statement's tiers answer the search: searchIds would send nothing more. */
+  final: boolean;
+  /** When final, on the first row: the search's first `k` ids in tier order (searchIds' answer). */
+  ids: (number | string)[] | null;
+  /** When not final: the first statement's rows, which searchIds continues from. */
+  tiers: TierRow[] | null;
+  /** A participant on the page (when final), and its place in the search's order (1 = first). */
+  id: number | null;
+  pos: number | string | null;
+}
+
+/**
+ * The first statement (firstTiersSql) with the page chosen in SQL, as a derived table (`SearchPageRow`s; the
+ * caller joins the page's records onto `id`, issue 30: one statement per search instead of two). `final` says
+ * whether searchIds would stop after the first statement, the same test as its own: the exact tier is not empty
+ * (an identifier equals the term: the from-the-start tier is the rest), or the name part's walk cannot have missed
+ * one of the tier's first `k` (prefixTier sends no second statement) and the page is full or the term has no
+ * any-part tier. Then the first `k` ids are the tiers' distinct ids, exact first, newest first within a tier, and
+ * the page is those at places `offset` + 1 to `offset` + `size`. Otherwise no page row comes back and the caller
+ * continues from `tiers` (searchIds with them).
+ */
+export function searchPageSource(plan: SearchPlan, k: number, offset: number, size: number): SQL {
+  const inTier = sql.raw([EXACT, WALKED, PREFIX, NAMED].join(', '));
+  const fromStart = sql.raw([WALKED, PREFIX, NAMED].join(', '));
+  const kth = sql`(select id from (select distinct id from t where kind in (${fromStart})) as d order by id desc offset ${k - 1} limit 1)`;
+  const walkMissedNothing = sql`(select n from v) < ${NAME_WALK} or (select count(*) from w) >= ${k}
+    or (select id from v) is null or coalesce(${kth} >= (select id from v), false)
+    or (select count(distinct id) from o) < ${k}`;
+  const noAnyPart = plan.anyPart.length ? sql`(select count(*) from r) >= ${k}` : sql`true`;
+  return sql`(with ${firstTiersCtes(plan, k)},
+  t as materialized (${firstTiersRows(plan, k)}),
+  r as materialized (select id, row_number() over (order by min(tier), id desc) as pos
+    from (select id, case when kind = ${kindOf(EXACT)} then 0 else 1 end as tier from t
+      where id is not null and kind in (${inTier})) as x
+    group by id order by min(tier), id desc limit ${k}),
+  s as materialized (select (select count(*) from e) > 0 or ((${walkMissedNothing}) and ${noAnyPart}) as final)
+select s.final,
+  case when s.final and (p.pos is null or p.pos = ${offset + 1}) then (select array_agg(id order by pos) from r) end as ids,
+  case when not s.final then (select json_agg(json_build_object('id', id, 'kind', kind, 'n', n)) from t) end as tiers,
+  p.id, p.pos
+from s left join lateral (select id, pos from r where s.final and pos > ${offset} and pos <= ${offset + size}) as p on true)`;
+}
+
 /**
  * The search's first `k` ids in tier order: the exact and from-the-start tiers in one statement (firstTiersSql),
  * the name indexes only when the walk may have missed a match (prefixTier), and the any-part tier only while
- * the page is not full and no identifier equals the term. Fewer than `k`: these are all the matches.
+ * the page is not full and no identifier equals the term. Fewer than `k`: these are all the matches. `first`: the
+ * first statement's rows when they were read already (searchPageSource's `tiers`).
  */
-export async function searchIds(db: Db, plan: SearchPlan, k: number): Promise<number[]> {
+export async function searchIds(db: Db, plan: SearchPlan, k: number, first?: TierRow[]): Promise<number[]> {
   if (plan.empty) return [];
-  const rows = (await rowsOf<TierRow>(db, firstTiersSql(plan, k))).map((r) => ({ ...r, kind: Number(r.kind) }));
+  const rows = (first ?? (await rowsOf<TierRow>(db, firstTiersSql(plan, k)))).map((r) => ({
+    ...r,
+    kind: Number(r.kind),
+  }));
   const exact = newestFirst(
     rows.filter((r) => r.kind === EXACT && r.id !== null).map((r) => Number(r.id)),
     k,
