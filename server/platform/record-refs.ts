@@ -245,58 +245,6 @@ const recordFields = (table: PgTable & RecordCols, refs: RefJoin[], extra: Recor
   ...extra,
 });
 
-/** One row of `recordsOn`: the record it names (none when its key is null) and the source's own columns. */
-export interface RecordOn<R, V> {
-  record: R | undefined;
-  values: V;
-}
-
-/**
- * Records of `table` on the rows of another statement (`source`, a derived table whose `key` column names a record
- * of `table`, or is null), in `order`: each row's record as selectRecords shows it (creator and enabler names,
- * references, extras), and the source's columns `values` (raw). One statement that chooses the rows and reads
- * their records: a participant search's tiers and its page (issue 30). Built for this request and unnamed, as the
- * source holds text values (search patterns).
- */
-export async function recordsOn<
-  T extends PgTable & RecordCols,
-  V extends Record<string, SQL>,
-  N extends string = never,
-  X extends Record<string, SQL> = Record<never, SQL>,
->(
-  db: Db,
-  typedTable: T,
-  opts: { source: SQL; key: SQL; order: SQL; values: V; refs?: RefJoin<N>[]; extra?: X; language?: string },
-): Promise<RecordOn<RecordRow<T, N, X>, ExtraValues<V>>[]> {
-  const table: PgTable & RecordCols = typedTable;
-  const refs = opts.refs ?? [];
-  const valueKeys = Object.keys(opts.values);
-  let q = db
-    .select({
-      ...recordFields(table, refs, opts.extra ?? {}),
-      ...Object.fromEntries(valueKeys.map((k) => [`value:${k}`, opts.values[k]])),
-    })
-    .from(opts.source)
-    .leftJoin(table, eq(table.id, opts.key))
-    .leftJoin(creator, eq(creator.id, table.creatorId))
-    .leftJoin(enabler, eq(enabler.id, table.enablerId))
-    .$dynamic();
-  for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
-  const rows: Row[] = await q.orderBy(opts.order);
-  const language = opts.language ?? DEFAULT_LANGUAGE;
-  return rows.map((row) => {
-    const values: Row = {};
-    for (const k of valueKeys) {
-      values[k] = row[`value:${k}`];
-      delete row[`value:${k}`];
-    }
-    return {
-      record: row.id === null || row.id === undefined ? undefined : recordOf<T, N, X>(row, refs, language),
-      values: values as ExtraValues<V>,
-    };
-  });
-}
-
 type Num = number | Placeholder;
 interface PageParts {
   where?: SQL;
@@ -401,4 +349,50 @@ export function toRecordDto<R extends object>(row: R): RecordDto<R> & Row {
       ? { firstName: enablerFirstName, lastName: enablerLastName }
       : null;
   return out as RecordDto<R> & Row;
+}
+
+/**
+ * The records of `table` on the rows of another statement (`source`, a derived table whose `key` column names a
+ * record of `table`, or is null), in `order`: each row's record columns as selectRecords reads them (creator and
+ * enabler names, references, extras) and the source's own columns `values` (under `value:<key>`). A builder, to
+ * prepare once by name (statement-cache.ts): one statement that chooses the rows and reads their records (a
+ * participant search found by identifier, issue 30). recordsOnRows reads its rows.
+ */
+export function recordsOnQuery(
+  db: Db,
+  table: PgTable & RecordCols,
+  opts: { source: SQL; key: SQL; order: SQL; values: Record<string, SQL>; refs: RefJoin[]; extra: Record<string, SQL> },
+) {
+  let q = db
+    .select({
+      ...recordFields(table, opts.refs, opts.extra),
+      ...Object.fromEntries(Object.entries(opts.values).map(([k, v]) => [`value:${k}`, v])),
+    })
+    .from(opts.source)
+    .leftJoin(table, eq(table.id, opts.key))
+    .leftJoin(creator, eq(creator.id, table.creatorId))
+    .leftJoin(enabler, eq(enabler.id, table.enablerId))
+    .$dynamic();
+  for (const r of opts.refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
+  return q.orderBy(opts.order);
+}
+
+/** A row of recordsOnQuery: its record as the API shows it (none when the key was null) and the source's values. */
+export function recordsOnRows<T extends PgTable, N extends string, X>(
+  rows: Row[],
+  refs: RefJoin<N>[],
+  language: string | undefined,
+) {
+  return rows.map((row) => {
+    const values: Row = {};
+    const fields: Row = {};
+    for (const [k, v] of Object.entries(row))
+      if (k.startsWith('value:')) values[k.slice('value:'.length)] = v;
+      else fields[k] = v;
+    const record =
+      fields.id === null || fields.id === undefined
+        ? undefined
+        : recordOf<T, N, X>(fields, refs, language ?? DEFAULT_LANGUAGE);
+    return { record, values };
+  });
 }

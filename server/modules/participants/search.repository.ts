@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { rememberedCount } from '../../platform/counts';
@@ -188,7 +188,7 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
 
 const newestFirst = (ids: Iterable<number>, k: number) => [...new Set(ids)].sort((a, b) => b - a).slice(0, k);
 
-export type TierRow = { id: number | null; kind: number; n: number | string };
+type TierRow = { id: number | null; kind: number; n: number | string };
 /** What a row of the first statement is (its `kind`). */
 const EXACT = 0;
 const WALKED = 1;
@@ -211,12 +211,6 @@ const kindOf = (kind: number) => sql.raw(String(kind));
  * name: 'Zzq'); the bounded cases are prefixTier's second statement.
  */
 function firstTiersSql(plan: SearchPlan, k: number): SQL {
-  return sql`with ${firstTiersCtes(plan, k)}
-${firstTiersRows(plan, k)}`;
-}
-
-/** The first statement's common table expressions (`e`, `g`, `o`, `b`, `w`, `v`: see firstTiersSql). */
-function firstTiersCtes(plan: SearchPlan, k: number): SQL {
   const { scope, cond } = plan.named.name;
   const exact = sql.join(
     plan.exact.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`e${i}`)})`),
@@ -228,7 +222,7 @@ function firstTiersCtes(plan: SearchPlan, k: number): SQL {
   );
   const walking = sql`(select go and not hit from g)`;
   const above = sql`(select above from b)`;
-  return sql`e as materialized (${exact}),
+  return sql`with e as materialized (${exact}),
   g as materialized (select count(distinct id) < ${k} as go, count(*) > 0 as hit from e),
   o as materialized (${others}),
   b as materialized (select coalesce((select id from (select distinct id from o) as d order by id desc offset ${k - 1} limit 1), 0) as above),
@@ -236,12 +230,8 @@ function firstTiersCtes(plan: SearchPlan, k: number): SQL {
     order by ${patients.id} desc limit ${k}),
   v as materialized (select min(id) as id, count(*) as n from (select ${patients.id} as id from ${patients}
     where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
-    where ${walking} and (select count(*) from w) < ${k})`;
-}
-
-/** The first statement's rows (`TierRow`s) from its common table expressions. */
-function firstTiersRows(plan: SearchPlan, k: number): SQL {
-  return sql`select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
+    where ${walking} and (select count(*) from w) < ${k})
+select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
 union all select id, ${kindOf(PREFIX)}, 0 from o
 union all select id, ${kindOf(WALKED)}, 0 from w
 union all select id, ${kindOf(WINDOW)}, n from v
@@ -285,63 +275,14 @@ async function prefixTier(db: Db, plan: SearchPlan, k: number, rows: TierRow[], 
   return newestFirst([...ids, ...more.map((r) => Number(r.id))], k);
 }
 
-/** The rows of a derived table of the search's page (searchPageSource). */
-export interface SearchPageRow {
-  /** Whether the first statement's tiers answer the search: searchIds would send nothing more. */
-  final: boolean;
-  /** When final, on the first row: the search's first `k` ids in tier order (searchIds' answer). */
-  ids: (number | string)[] | null;
-  /** When not final: the first statement's rows, which searchIds continues from. */
-  tiers: TierRow[] | null;
-  /** A participant on the page (when final), and its place in the search's order (1 = first). */
-  id: number | null;
-  pos: number | string | null;
-}
-
-/**
- * The first statement (firstTiersSql) with the page chosen in SQL, as a derived table (`SearchPageRow`s; the
- * caller joins the page's records onto `id`, issue 30: one statement per search instead of two). `final` says
- * whether searchIds would stop after the first statement, the same test as its own: the exact tier is not empty
- * (an identifier equals the term: the from-the-start tier is the rest), or the name part's walk cannot have missed
- * one of the tier's first `k` (prefixTier sends no second statement) and the page is full or the term has no
- * any-part tier. Then the first `k` ids are the tiers' distinct ids, exact first, newest first within a tier, and
- * the page is those at places `offset` + 1 to `offset` + `size`. Otherwise no page row comes back and the caller
- * continues from `tiers` (searchIds with them).
- */
-export function searchPageSource(plan: SearchPlan, k: number, offset: number, size: number): SQL {
-  const inTier = sql.raw([EXACT, WALKED, PREFIX, NAMED].join(', '));
-  const fromStart = sql.raw([WALKED, PREFIX, NAMED].join(', '));
-  const kth = sql`(select id from (select distinct id from t where kind in (${fromStart})) as d order by id desc offset ${k - 1} limit 1)`;
-  const walkMissedNothing = sql`(select n from v) < ${NAME_WALK} or (select count(*) from w) >= ${k}
-    or (select id from v) is null or coalesce(${kth} >= (select id from v), false)
-    or (select count(distinct id) from o) < ${k}`;
-  const noAnyPart = plan.anyPart.length ? sql`(select count(*) from r) >= ${k}` : sql`true`;
-  return sql`(with ${firstTiersCtes(plan, k)},
-  t as materialized (${firstTiersRows(plan, k)}),
-  r as materialized (select id, row_number() over (order by min(tier), id desc) as pos
-    from (select id, case when kind = ${kindOf(EXACT)} then 0 else 1 end as tier from t
-      where id is not null and kind in (${inTier})) as x
-    group by id order by min(tier), id desc limit ${k}),
-  s as materialized (select (select count(*) from e) > 0 or ((${walkMissedNothing}) and ${noAnyPart}) as final)
-select s.final,
-  case when s.final and (p.pos is null or p.pos = ${offset + 1}) then (select array_agg(id order by pos) from r) end as ids,
-  case when not s.final then (select json_agg(json_build_object('id', id, 'kind', kind, 'n', n)) from t) end as tiers,
-  p.id, p.pos
-from s left join lateral (select id, pos from r where s.final and pos > ${offset} and pos <= ${offset + size}) as p on true)`;
-}
-
 /**
  * The search's first `k` ids in tier order: the exact and from-the-start tiers in one statement (firstTiersSql),
  * the name indexes only when the walk may have missed a match (prefixTier), and the any-part tier only while
- * the page is not full and no identifier equals the term. Fewer than `k`: these are all the matches. `first`: the
- * first statement's rows when they were read already (searchPageSource's `tiers`).
+ * the page is not full and no identifier equals the term. Fewer than `k`: these are all the matches.
  */
-export async function searchIds(db: Db, plan: SearchPlan, k: number, first?: TierRow[]): Promise<number[]> {
+export async function searchIds(db: Db, plan: SearchPlan, k: number): Promise<number[]> {
   if (plan.empty) return [];
-  const rows = (first ?? (await rowsOf<TierRow>(db, firstTiersSql(plan, k)))).map((r) => ({
-    ...r,
-    kind: Number(r.kind),
-  }));
+  const rows = (await rowsOf<TierRow>(db, firstTiersSql(plan, k))).map((r) => ({ ...r, kind: Number(r.kind) }));
   const exact = newestFirst(
     rows.filter((r) => r.kind === EXACT && r.id !== null).map((r) => Number(r.id)),
     k,
@@ -460,4 +401,96 @@ export function byPhone(institutionId: number, phone: string): SQL {
 export function byMrn(institutionId: number, mrn: string): SQL {
   return sql`${patients.id} = any(array(select ${patientMrns.patientId} from ${patientMrns}
     where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled}))`;
+}
+
+/** The least string above every string that starts with `s` (byte order, as `~<~` compares), or null. */
+function above(s: string): string | null {
+  const chars = [...s];
+  const last = chars.pop()?.codePointAt(0);
+  // Past the last code point before the surrogates, and at the very last one, keep it simple: no fast path.
+  if (last === undefined || last >= 0xd7ff) return null;
+  return chars.join('') + String.fromCodePoint(last + 1);
+}
+
+/** Parts of an identifier search's statement read at most this many rows each (it answers only below it). */
+export const IDENTIFIER_PART_CAP = 200;
+
+/** The values of identifierSearchSource for a search, or null when the term does not look like an identifier. */
+export function identifierSearchValues(s: SearchScope, term: string, k: number, offset: number, size: number) {
+  const { t, words, digits, hasDigit } = termOf(term);
+  // One word of 6 characters or more with a digit (an MRN, a phone number, an external subject id), and no filter.
+  if (s.isEnabled !== undefined || s.also?.length || words.length !== 1 || t.length < 6 || !hasDigit) return null;
+  const [w] = words;
+  const tAbove = above(t);
+  const dAbove = above(digits);
+  const wAbove = above(w);
+  if (tAbove === null || dAbove === null || wAbove === null) return null;
+  return {
+    inst: s.institutionId,
+    t,
+    digits,
+    tFrom: t,
+    tAbove,
+    dFrom: digits,
+    dAbove,
+    wFrom: w,
+    wAbove,
+    k,
+    first: offset,
+    last: offset + size,
+  };
+}
+
+const v = (name: keyof NonNullable<ReturnType<typeof identifierSearchValues>>) => sql.placeholder(name);
+
+/**
+ * A search for a term that may be an identifier (identifierSearchValues) in one statement with placeholders only, so
+ * it is prepared by name and planned once (issue 30: planning the tiers statement for each request was 0.5-0.9 ms of
+ * an MRN search's 2 ms). It answers (`final`) only when an identifier equals the term and no part reached
+ * IDENTIFIER_PART_CAP rows: then the search's tiers are the exact one and the from-the-start one (MRN and phone
+ * prefixes, names and the external subject ID by their indexes; no any-part tier after an exact match), every
+ * part read whole, so the newest `k` of each are what searchIds' limited parts read, in the same order (exact first,
+ * newest first within a tier). The prefixes are ranges (`~>=~`, `~<~`) besides their `like`, so the one plan made for
+ * every value reads the prefix indexes (a generic plan of `like $1` alone cannot: it walked a million MRNs). Otherwise
+ * (no exact match, a part at its cap) `final` is false and the search runs as before. A derived table: `final`; on
+ * its first row `ids`, the first `k` ids; and the page's `id`s with their place `pos`.
+ */
+export function identifierSearchSource(): SQL {
+  // starts_with, not `like`: a generic plan of `like $1` may read the trigram index, whose search for a common
+  // phone prefix is no prefix search at all.
+  const range = (col: SQL, from: Placeholder, to: Placeholder) =>
+    sql`(${col} ~>=~ ${from} and ${col} ~<~ ${to} and starts_with(${col}, ${from}))`;
+  const name = (col: SQL) => range(sql`lims_fold(${col})`, v('wFrom'), v('wAbove'));
+  // A constant, so the one plan's estimate of each part is bounded by it.
+  const cap = sql.raw(String(IDENTIFIER_PART_CAP));
+  const gate = sql`(select hit from h)`;
+  return sql`(with e as materialized (
+    (select ${patientMrns.patientId} as id, 1 as part from ${patientMrns} where ${patientMrns.institutionId} = ${v('inst')}
+      and ${patientMrns.isEnabled} and lower(${patientMrns.mrn}) = ${v('t')} limit ${cap})
+    union all (select ${patients.id}, 2 from ${patients} where ${patients.institutionId} = ${v('inst')}
+      and lower(${patients.externalSubjectId}) = ${v('t')} limit ${cap})
+    union all (select ${patientPhoneNumbers.patientId}, 3 from ${patientPhoneNumbers}
+      where ${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}
+      and ${patientPhoneNumbers.phoneNumber} = ${v('digits')} limit ${cap})),
+  h as materialized (select count(*) > 0 as hit from e),
+  x as materialized (
+    (select ${patientMrns.patientId} as id, 4 as part from ${patientMrns} where ${patientMrns.institutionId} = ${v('inst')}
+      and ${patientMrns.isEnabled} and ${range(sql`lower(${patientMrns.mrn})`, v('tFrom'), v('tAbove'))}
+      and ${gate} limit ${cap})
+    union all (select ${patientPhoneNumbers.patientId}, 5 from ${patientPhoneNumbers}
+      where ${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}
+      and ${range(sql`${patientPhoneNumbers.phoneNumber}`, v('dFrom'), v('dAbove'))} and ${gate} limit ${cap})
+    union all (select ${patients.id}, 6 from ${patients} where ${patients.institutionId} = ${v('inst')}
+      and (${name(sql`${patients.firstName}`)} or ${name(sql`${patients.fatherName}`)} or ${name(sql`${patients.grandFatherName}`)}
+        or ${range(sql`lower(${patients.externalSubjectId})`, v('tFrom'), v('tAbove'))})
+      and ${gate} limit ${cap})),
+  r as materialized (select id, row_number() over (order by min(tier), id desc) as pos
+    from (select id, 0 as tier from e union all select id, 1 from x) as u
+    group by id order by min(tier), id desc limit ${v('k')}),
+  s as materialized (select ${gate} and not exists (select 1 from (select part from e union all select part from x) as p
+    group by part having count(*) >= ${cap}) as final)
+select s.final,
+  case when s.final and (p.pos is null or p.pos = ${v('first')} + 1) then (select array_agg(id order by pos) from r) end as ids,
+  p.id, p.pos
+from s left join lateral (select id, pos from r where s.final and pos > ${v('first')} and pos <= ${v('last')}) as p on true)`;
 }
