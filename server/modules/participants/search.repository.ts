@@ -403,42 +403,15 @@ export function byMrn(institutionId: number, mrn: string): SQL {
     where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled}))`;
 }
 
-/** The least string above every string that starts with `s` (byte order, as `~<~` compares), or null. */
-function above(s: string): string | null {
-  const chars = [...s];
-  const last = chars.pop()?.codePointAt(0);
-  // Past the last code point before the surrogates, and at the very last one, keep it simple: no fast path.
-  if (last === undefined || last >= 0xd7ff) return null;
-  return chars.join('') + String.fromCodePoint(last + 1);
-}
-
-/** Parts of an identifier search's statement read at most this many rows each (it answers only below it). */
-export const IDENTIFIER_PART_CAP = 200;
+/** Parts of an identifier search's statement read at most this many index entries each (it answers only below it). */
+export const IDENTIFIER_PART_CAP = 20;
 
 /** The values of identifierSearchSource for a search, or null when the term does not look like an identifier. */
 export function identifierSearchValues(s: SearchScope, term: string, k: number, offset: number, size: number) {
   const { t, words, digits, hasDigit } = termOf(term);
   // One word of 6 characters or more with a digit (an MRN, a phone number, an external subject id), and no filter.
   if (s.isEnabled !== undefined || s.also?.length || words.length !== 1 || t.length < 6 || !hasDigit) return null;
-  const [w] = words;
-  const tAbove = above(t);
-  const dAbove = above(digits);
-  const wAbove = above(w);
-  if (tAbove === null || dAbove === null || wAbove === null) return null;
-  return {
-    inst: s.institutionId,
-    t,
-    digits,
-    tFrom: t,
-    tAbove,
-    dFrom: digits,
-    dAbove,
-    wFrom: w,
-    wAbove,
-    k,
-    first: offset,
-    last: offset + size,
-  };
+  return { inst: s.institutionId, t, digits, w: words[0], k, first: offset, last: offset + size };
 }
 
 const v = (name: keyof NonNullable<ReturnType<typeof identifierSearchValues>>) => sql.placeholder(name);
@@ -446,49 +419,48 @@ const v = (name: keyof NonNullable<ReturnType<typeof identifierSearchValues>>) =
 /**
  * A search for a term that may be an identifier (identifierSearchValues) in one statement with placeholders only, so
  * it is prepared by name and planned once (issue 30: planning the tiers statement for each request was 0.5-0.9 ms of
- * an MRN search's 2 ms). It answers (`final`) only when an identifier equals the term and no part reached
- * IDENTIFIER_PART_CAP rows: then the search's tiers are the exact one and the from-the-start one (MRN and phone
- * prefixes, names and the external subject ID by their indexes; no any-part tier after an exact match), every
- * part read whole, so the newest `k` of each are what searchIds' limited parts read, in the same order (exact first,
- * newest first within a tier). The prefixes are ranges (`~>=~`, `~<~`) besides their `like`, so the one plan made for
- * every value reads the prefix indexes (a generic plan of `like $1` alone cannot: it walked a million MRNs). Otherwise
- * (no exact match, a part at its cap) `final` is false and the search runs as before. A derived table: `final`; on
- * its first row `ids`, the first `k` ids; and the page's `id`s with their place `pos`.
+ * an MRN search's 2 ms). It answers (`final`) only when an identifier equals the term and every prefix part was read
+ * whole: then the search's tiers are the exact one and the from-the-start one (MRN and phone prefixes, the three
+ * names and the external subject ID; no any-part tier after an exact match), so the newest `k` of each part are what
+ * searchIds' limited parts read, in the same order (exact first, newest first within a tier). Each prefix part reads
+ * its index in order from the term (`~>=~`, ordered `using ~<~`, as text_pattern_ops orders it), at most
+ * IDENTIFIER_PART_CAP entries: the values starting with the term come first, so the part is whole when it read fewer
+ * or one that does not start with it. One plan fits every value (the same ordered index reads whatever the term), so
+ * PostgreSQL keeps its generic plan; a `like $1` or a range with two parameters has none that fits (a generic plan
+ * of `like $1` walked a million MRNs). Otherwise (no exact match, a part whole not read) `final` is false and the
+ * search runs as before. A derived table: `final`; on its first row `ids`, the first `k` ids; and the page's `id`s
+ * with their place `pos`.
  */
 export function identifierSearchSource(): SQL {
-  // starts_with, not `like`: a generic plan of `like $1` may read the trigram index, whose search for a common
-  // phone prefix is no prefix search at all.
-  const range = (col: SQL, from: Placeholder, to: Placeholder) =>
-    sql`(${col} ~>=~ ${from} and ${col} ~<~ ${to} and starts_with(${col}, ${from}))`;
-  const name = (col: SQL) => range(sql`lims_fold(${col})`, v('wFrom'), v('wAbove'));
-  // A constant, so the one plan's estimate of each part is bounded by it.
   const cap = sql.raw(String(IDENTIFIER_PART_CAP));
   const gate = sql`(select hit from h)`;
+  // The entries of a prefix index from `from` on, in its order: the part's ids and whether each starts with `from`.
+  const ordered = (part: number, id: SQL, from: SQL, value: SQL, where: SQL, start: Placeholder) =>
+    sql`(select id, ${sql.raw(String(part))} as part, starts_with(v, ${start}) as hit from (select ${id} as id, ${value} as v
+      from ${from} where ${where} and ${value} ~>=~ ${start} and ${gate} order by ${value} using ~<~ limit ${cap}) as o)`;
+  const mrnWhere = sql`${patientMrns.institutionId} = ${v('inst')} and ${patientMrns.isEnabled}`;
+  const phoneWhere = sql`${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}`;
+  const patientWhere = sql`${patients.institutionId} = ${v('inst')}`;
+  const names = [patients.firstName, patients.fatherName, patients.grandFatherName].map((col, i) =>
+    ordered(6 + i, sql`${patients.id}`, sql`${patients}`, sql`lims_fold(${col})`, patientWhere, v('w')),
+  );
   return sql`(with e as materialized (
-    (select ${patientMrns.patientId} as id, 1 as part from ${patientMrns} where ${patientMrns.institutionId} = ${v('inst')}
-      and ${patientMrns.isEnabled} and lower(${patientMrns.mrn}) = ${v('t')} limit ${cap})
-    union all (select ${patients.id}, 2 from ${patients} where ${patients.institutionId} = ${v('inst')}
+    (select ${patientMrns.patientId} as id, 1 as part from ${patientMrns} where ${mrnWhere}
+      and lower(${patientMrns.mrn}) = ${v('t')} limit ${cap})
+    union all (select ${patients.id}, 2 from ${patients} where ${patientWhere}
       and lower(${patients.externalSubjectId}) = ${v('t')} limit ${cap})
-    union all (select ${patientPhoneNumbers.patientId}, 3 from ${patientPhoneNumbers}
-      where ${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}
+    union all (select ${patientPhoneNumbers.patientId}, 3 from ${patientPhoneNumbers} where ${phoneWhere}
       and ${patientPhoneNumbers.phoneNumber} = ${v('digits')} limit ${cap})),
   h as materialized (select count(*) > 0 as hit from e),
-  x as materialized (
-    (select ${patientMrns.patientId} as id, 4 as part from ${patientMrns} where ${patientMrns.institutionId} = ${v('inst')}
-      and ${patientMrns.isEnabled} and ${range(sql`lower(${patientMrns.mrn})`, v('tFrom'), v('tAbove'))}
-      and ${gate} limit ${cap})
-    union all (select ${patientPhoneNumbers.patientId}, 5 from ${patientPhoneNumbers}
-      where ${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}
-      and ${range(sql`${patientPhoneNumbers.phoneNumber}`, v('dFrom'), v('dAbove'))} and ${gate} limit ${cap})
-    union all (select ${patients.id}, 6 from ${patients} where ${patients.institutionId} = ${v('inst')}
-      and (${name(sql`${patients.firstName}`)} or ${name(sql`${patients.fatherName}`)} or ${name(sql`${patients.grandFatherName}`)}
-        or ${range(sql`lower(${patients.externalSubjectId})`, v('tFrom'), v('tAbove'))})
-      and ${gate} limit ${cap})),
+  x as materialized (${ordered(4, sql`${patientMrns.patientId}`, sql`${patientMrns}`, sql`lower(${patientMrns.mrn})`, mrnWhere, v('t'))}
+    union all ${ordered(5, sql`${patientPhoneNumbers.patientId}`, sql`${patientPhoneNumbers}`, sql`${patientPhoneNumbers.phoneNumber}`, phoneWhere, v('digits'))}
+    union all ${sql.join(names, sql` union all `)}
+    union all ${ordered(9, sql`${patients.id}`, sql`${patients}`, sql`lower(${patients.externalSubjectId})`, patientWhere, v('t'))}),
   r as materialized (select id, row_number() over (order by min(tier), id desc) as pos
-    from (select id, 0 as tier from e union all select id, 1 from x) as u
+    from (select id, 0 as tier from e union all select id, 1 from x where hit) as u
     group by id order by min(tier), id desc limit ${v('k')}),
-  s as materialized (select ${gate} and not exists (select 1 from (select part from e union all select part from x) as p
-    group by part having count(*) >= ${cap}) as final)
+  s as materialized (select ${gate} and not exists (select 1 from e group by part having count(*) >= ${cap})
+    and not exists (select 1 from x group by part having count(*) >= ${cap} and bool_and(hit)) as final)
 select s.final,
   case when s.final and (p.pos is null or p.pos = ${v('first')} + 1) then (select array_agg(id order by pos) from r) end as ids,
   p.id, p.pos

@@ -7,7 +7,7 @@ import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol } from '../../test/protocols-fixtures';
-import { SEARCH_TOTAL_CAP, searchIds, searchTiers } from './search.repository';
+import { IDENTIFIER_PART_CAP, SEARCH_TOTAL_CAP, searchIds, searchTiers } from './search.repository';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
@@ -93,6 +93,13 @@ describe('the participant search', () => {
   it('an identifier the term equals is found in one statement; other searches the first two tiers answer in two', async () => {
     const mrn = await register({ PatientMRN: 'TWOSTMT1', FirstName: 'Twostatement' });
     const phone = await register({ phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0955123456' }] });
+    // A phone number that starts IDENTIFIER_PART_CAP + 5 others: its prefix part is not read whole by the identifier
+    // statement, so the tiers answer (three statements), the same page.
+    const capped = await register({ phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0988555000' }] });
+    await t.db
+      .execute(sql`insert into patient_phone_numbers (institution_id, patient_id, phone_number_type_id, phone_number, concurrency_stamp)
+      select institution_id, id, ${r.mobile}, '0988555000' || (row_number() over (order by id)), 'x'
+      from patients where institution_id = ${institution.id} and first_name = 'Manyname' order by id limit ${IDENTIFIER_PART_CAP + 5}`);
     const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
     // An MRN and a phone number (one statement, prepared by name); terms answered by a name walk and by the phone
     // prefix (every phone starts 0977), and a term that looks like an identifier but equals none (two statements
@@ -103,12 +110,15 @@ describe('the participant search', () => {
       ['Manyname', undefined, 2],
       ['0977', undefined, 2],
       ['twostmt', mrn, 3],
+      ['0988555000', capped, 3],
     ] as const) {
-      await search(term, '&PageSize=10'); // its count, when it has one, is remembered now
+      // A page that holds all 26 of the last term's matches: no count.
+      const shape = term === '0988555000' ? '&PageSize=50' : '&PageSize=10';
+      await search(term, shape); // its count, when it has one, is remembered now
       const spy = vi.spyOn(pool, 'query');
       let calls: unknown[][];
       try {
-        const { rows } = await search(term, '&PageSize=10');
+        const { rows } = await search(term, shape);
         if (first !== undefined) expect(rows[0].id, term).toBe(first);
         calls = [...spy.mock.calls];
       } finally {
@@ -146,6 +156,7 @@ describe('the participant search', () => {
       'Manyname',
       '0977',
       'zzzq',
+      '0988555000',
     ];
     const shapes = ['', '&PageSize=1', '&PageSize=2&PageNumber=2', '&PageSize=1&PageNumber=3', '&PageNumber=400'];
     for (const term of terms)
