@@ -212,23 +212,38 @@ export async function selectRecords<
   }
   const language = opts.language ?? DEFAULT_LANGUAGE;
   return {
-    rows: rows.map((row) => {
-      const dto = toRecordDto(row);
-      for (const r of refs) {
-        const id = dto[`${r.name}Id`];
-        const title = row[`ref:${r.name}`];
-        const shown =
-          typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
-        dto[r.name] = id === null || id === undefined ? null : { id, title: shown };
-        delete dto[`ref:${r.name}`];
-        delete dto[`ref:${r.name}:titles`];
-      }
-      return dto as RecordRow<T, N, X>;
-    }),
+    rows: rows.map((row) => recordOf<T, N, X>(row, refs, language)),
     total,
     ...(totalIsAtLeast ? { totalIsAtLeast } : {}),
   };
 }
+
+/** A row of a records statement as the API shows it: its references as `{id, title}` in `language`. */
+function recordOf<T extends PgTable, N extends string, X>(row: Row, refs: RefJoin[], language: string) {
+  const dto = toRecordDto(row);
+  for (const r of refs) {
+    const id = dto[`${r.name}Id`];
+    const title = row[`ref:${r.name}`];
+    const shown =
+      typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
+    dto[r.name] = id === null || id === undefined ? null : { id, title: shown };
+    delete dto[`ref:${r.name}`];
+    delete dto[`ref:${r.name}:titles`];
+  }
+  return dto as RecordRow<T, N, X>;
+}
+
+/** A record's columns as selectRecords reads them: the table's, creator and enabler names, references, extras. */
+const recordFields = (table: PgTable & RecordCols, refs: RefJoin[], extra: Record<string, SQL>) => ({
+  ...getTableColumns(table),
+  creatorFirstName: creator.firstName,
+  creatorLastName: creator.lastName,
+  enablerFirstName: enabler.firstName,
+  enablerLastName: enabler.lastName,
+  ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
+  ...Object.fromEntries(refs.flatMap((r) => (r.titles ? [[`ref:${r.name}:titles`, r.titles]] : []))),
+  ...extra,
+});
 
 type Num = number | Placeholder;
 interface PageParts {
@@ -289,16 +304,7 @@ function pageQuery(
     where = sql`${tableId} = any(array(${p.after !== undefined ? page : page.offset(p.offset!)}))`;
   }
   let q = db
-    .select({
-      ...getTableColumns(table),
-      creatorFirstName: creator.firstName,
-      creatorLastName: creator.lastName,
-      enablerFirstName: enabler.firstName,
-      enablerLastName: enabler.lastName,
-      ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
-      ...Object.fromEntries(refs.flatMap((r) => (r.titles ? [[`ref:${r.name}:titles`, r.titles]] : []))),
-      ...p.extra,
-    })
+    .select(recordFields(table, refs, p.extra))
     .from(table)
     .leftJoin(creator, eq(creator.id, table.creatorId))
     .leftJoin(enabler, eq(enabler.id, table.enablerId))
@@ -343,4 +349,50 @@ export function toRecordDto<R extends object>(row: R): RecordDto<R> & Row {
       ? { firstName: enablerFirstName, lastName: enablerLastName }
       : null;
   return out as RecordDto<R> & Row;
+}
+
+/**
+ * The records of `table` on the rows of another statement (`source`, a derived table whose `key` column names a
+ * record of `table`, or is null), in `order`: each row's record columns as selectRecords reads them (creator and
+ * enabler names, references, extras) and the source's own columns `values` (under `value:<key>`). A builder, to
+ * prepare once by name (statement-cache.ts): one statement that chooses the rows and reads their records (a
+ * participant search found by identifier, issue 30). recordsOnRows reads its rows.
+ */
+export function recordsOnQuery(
+  db: Db,
+  table: PgTable & RecordCols,
+  opts: { source: SQL; key: SQL; order: SQL; values: Record<string, SQL>; refs: RefJoin[]; extra: Record<string, SQL> },
+) {
+  let q = db
+    .select({
+      ...recordFields(table, opts.refs, opts.extra),
+      ...Object.fromEntries(Object.entries(opts.values).map(([k, v]) => [`value:${k}`, v])),
+    })
+    .from(opts.source)
+    .leftJoin(table, eq(table.id, opts.key))
+    .leftJoin(creator, eq(creator.id, table.creatorId))
+    .leftJoin(enabler, eq(enabler.id, table.enablerId))
+    .$dynamic();
+  for (const r of opts.refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
+  return q.orderBy(opts.order);
+}
+
+/** A row of recordsOnQuery: its record as the API shows it (none when the key was null) and the source's values. */
+export function recordsOnRows<T extends PgTable, N extends string, X>(
+  rows: Row[],
+  refs: RefJoin<N>[],
+  language: string | undefined,
+) {
+  return rows.map((row) => {
+    const values: Row = {};
+    const fields: Row = {};
+    for (const [k, v] of Object.entries(row))
+      if (k.startsWith('value:')) values[k.slice('value:'.length)] = v;
+      else fields[k] = v;
+    const record =
+      fields.id === null || fields.id === undefined
+        ? undefined
+        : recordOf<T, N, X>(fields, refs, language ?? DEFAULT_LANGUAGE);
+    return { record, values };
+  });
 }

@@ -8,7 +8,7 @@ import { preparedStatements } from '../../platform/statement-cache';
 import { genders, maritalStatuses, patientTypes, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { lookupJoin, lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { offsetOf, type Page } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
+import { recordsOnQuery, recordsOnRows, type RefJoin, selectRecords } from '../../platform/record-refs';
 import { cappedTotal, cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import { siteTitleOf } from '../institutions';
@@ -22,6 +22,9 @@ import {
   byMrn as byMrnSql,
   byPhone,
   foldName,
+  identifierSearchSource,
+  identifierSearchValues,
+  type SearchScope,
   SEARCH_TOTAL_CAP,
   searchCountAtMost,
   searchIds,
@@ -42,6 +45,8 @@ const refs = () => [
   lookupJoin('vitalStatus', 'vitalStatuses', patients.vitalStatusId),
   lookupJoin('patientType', 'patientTypes', patients.patientTypeId),
 ];
+/** The names of a participant's references (refs). */
+type PatientRef = ReturnType<typeof refs>[number] extends RefJoin<infer N> ? N : never;
 const extra = {
   patientMRN: sql<
     string | null
@@ -98,6 +103,42 @@ async function patientsInOrder(db: Db, institutionId: number, ids: number[], lan
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** A search by identifier as one statement, prepared by name (identifierSearchSource). */
+const identifierStatement = preparedStatements('participants.search.identifier', (db: Db) =>
+  recordsOnQuery(db, patients, {
+    source: sql`${identifierSearchSource()} as pg`,
+    key: sql`pg.id`,
+    order: sql`pg.pos nulls first`,
+    values: { final: sql`pg.final`, ids: sql`pg.ids` },
+    refs: refs(),
+    extra,
+  }),
+);
+
+/**
+ * The ids (the first `need`) and the page's records of a search whose term an identifier equals, in one statement
+ * planned once (identifierSearchSource); null when the term does not look like one, or that statement does not
+ * answer it alone (no identifier equals it, or a part reached its cap): the caller searches as before.
+ */
+async function identifierSearch(
+  db: Db,
+  scope: SearchScope,
+  term: string,
+  need: number,
+  offset: number,
+  size: number,
+  language?: string,
+) {
+  const values = identifierSearchValues(scope, term, need, offset, size);
+  if (!values) return null;
+  const raw: Record<string, unknown>[] = await identifierStatement(db, '', true).execute(values);
+  const read = recordsOnRows<typeof patients, PatientRef, typeof extra>(raw, refs(), language);
+  const head = read[0].values;
+  if (head.final !== true) return null;
+  const ids = Array.isArray(head.ids) ? head.ids.map(Number) : [];
+  return { ids, rows: read.flatMap((r) => r.record ?? []) };
+}
+
 /**
  * A page of a search (issue 30, docs/search.md): the ids in tier order (exact, from the start, any part),
  * each tier read only as far as the page needs; the total exact up to SEARCH_TOTAL_CAP, beyond it "1,000+"
@@ -115,22 +156,30 @@ async function searchPage(
   const also: SQL[] = [];
   if (f.phoneNumber) also.push(byPhone(institutionId, f.phoneNumber));
   if (f.mrn) also.push(byMrnSql(institutionId, f.mrn));
-  const tiers = searchTiers({ institutionId, isEnabled: q.isEnabled, also }, term);
+  const scope = { institutionId, isEnabled: q.isEnabled, also };
+  const tiers = searchTiers(scope, term);
   const offset = offsetOf(q);
   const size = q.pageSize;
   // One row beyond the page tells whether more follow; a cursor may sit up to a page further.
   let need = offset + size + 1 + (q.after === undefined ? 0 : size);
-  let ids = await searchIds(db, tiers, need);
-  let start = offset;
-  if (q.after !== undefined) {
-    const at = ids.indexOf(q.after);
-    start = at < 0 ? ids.length : at + 1;
-    if (at >= 0 && ids.length >= need && start + size + 1 > ids.length) {
-      need = start + size + 1;
-      ids = await searchIds(db, tiers, need);
+  const byIdentifier =
+    q.after === undefined ? await identifierSearch(db, scope, term, need, offset, size, language) : null;
+  let ids: number[];
+  let rows: Awaited<ReturnType<typeof patientsInOrder>>;
+  if (byIdentifier) ({ ids, rows } = byIdentifier);
+  else {
+    ids = await searchIds(db, tiers, need);
+    let start = offset;
+    if (q.after !== undefined) {
+      const at = ids.indexOf(q.after);
+      start = at < 0 ? ids.length : at + 1;
+      if (at >= 0 && ids.length >= need && start + size + 1 > ids.length) {
+        need = start + size + 1;
+        ids = await searchIds(db, tiers, need);
+      }
     }
+    rows = await patientsInOrder(db, institutionId, ids.slice(start, start + size), language);
   }
-  const rows = await patientsInOrder(db, institutionId, ids.slice(start, start + size), language);
   const key = JSON.stringify([
     institutionId,
     term.trim().toLowerCase(),

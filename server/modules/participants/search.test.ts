@@ -7,7 +7,7 @@ import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol } from '../../test/protocols-fixtures';
-import { SEARCH_TOTAL_CAP } from './search.repository';
+import { IDENTIFIER_PART_CAP, SEARCH_TOTAL_CAP, searchIds, searchTiers } from './search.repository';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
@@ -90,31 +90,104 @@ describe('the participant search', () => {
     expect(next.rows.map((x) => x.id)).toEqual([anyPart]);
   });
 
-  it('a search the first two tiers answer sends two statements: the tiers (one statement) and the page', async () => {
+  it('an identifier the term equals is found in one statement; other searches the first two tiers answer in two', async () => {
     const mrn = await register({ PatientMRN: 'TWOSTMT1', FirstName: 'Twostatement' });
+    const phone = await register({ phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0955123456' }] });
+    // A phone number that starts IDENTIFIER_PART_CAP + 5 others: its prefix part is not read whole by the identifier
+    // statement, so the tiers answer (three statements), the same page.
+    const capped = await register({ phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0988555000' }] });
+    await t.db
+      .execute(sql`insert into patient_phone_numbers (institution_id, patient_id, phone_number_type_id, phone_number, concurrency_stamp)
+      select institution_id, id, ${r.mobile}, '0988555000' || (row_number() over (order by id)), 'x'
+      from patients where institution_id = ${institution.id} and first_name = 'Manyname' order by id limit ${IDENTIFIER_PART_CAP + 5}`);
     const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
-    // Terms answered by the exact tier, by a name walk, and by the phone prefix (every phone starts 0977).
-    for (const [term, first] of [
-      ['twostmt1', mrn],
-      ['Manyname', undefined],
-      ['0977', undefined],
+    // An MRN and a phone number (one statement, prepared by name); terms answered by a name walk and by the phone
+    // prefix (every phone starts 0977), and a term that looks like an identifier but equals none (two statements
+    // each: the tiers and the page's records; the identifier statement is tried first for the last).
+    for (const [term, first, count] of [
+      ['twostmt1', mrn, 1],
+      ['0955-123-456', phone, 1],
+      ['Manyname', undefined, 2],
+      ['0977', undefined, 2],
+      ['twostmt', mrn, 3],
+      ['0988555000', capped, 3],
     ] as const) {
-      await search(term, '&PageSize=10'); // its count, when it has one, is remembered now
+      // A page that holds all 26 of the last term's matches: no count.
+      const shape = term === '0988555000' ? '&PageSize=50' : '&PageSize=10';
+      await search(term, shape); // its count, when it has one, is remembered now
       const spy = vi.spyOn(pool, 'query');
       let calls: unknown[][];
       try {
-        const { rows } = await search(term, '&PageSize=10');
+        const { rows } = await search(term, shape);
         if (first !== undefined) expect(rows[0].id, term).toBe(first);
         calls = [...spy.mock.calls];
       } finally {
         spy.mockRestore();
       }
-      const texts = calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
-      expect(
-        texts.filter((x) => /patients|patient_mrns|patient_phone_numbers/.test(x)),
-        term,
-      ).toHaveLength(2);
+      const sent = calls.map(([q]) => (typeof q === 'string' ? { text: q } : (q as { text: string; name?: string })));
+      const searching = sent.filter((x) => /patients|patient_mrns|patient_phone_numbers/.test(x.text));
+      expect(searching, term).toHaveLength(count);
+      // Prepared by name on PostgreSQL (PGlite's driver is handed the text; db/client.ts prepares it by name).
+      if (count === 1 && process.env.DATABASE_URL) expect(searching[0].name, term).toBeTruthy();
     }
+  });
+
+  it("every search's page is searchIds' answer: found by identifier in one statement or by the tiers", async () => {
+    const older = await register({ PatientMRN: 'FOLD501', FirstName: 'Foldname' });
+    const exact = await register({ PatientMRN: 'FOLD50', FirstName: 'Foldname' });
+    const newer = await register({
+      PatientMRN: 'XFOLD50',
+      FirstName: 'Zfoldrare',
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0966123456' }],
+    });
+    const disabled = await register({ PatientMRN: 'FOLD502', FirstName: 'Foldname' });
+    await t.db.execute(sql`update patients set is_enabled = false where id = ${disabled}`);
+    // Exact hit, prefix only, any part after the prefix tier (a second statement), a rare name, a phone's end,
+    // names walked, the phone prefix, no match; pages 1-3 of 1 or 2, past the end, and filtered.
+    const terms = [
+      'fold50',
+      'FOLD501',
+      '0966123456',
+      'FOLD5',
+      'OLD50',
+      'zfoldrare',
+      '123456',
+      'Foldname',
+      'Manyname',
+      '0977',
+      'zzzq',
+      '0988555000',
+    ];
+    const shapes = ['', '&PageSize=1', '&PageSize=2&PageNumber=2', '&PageSize=1&PageNumber=3', '&PageNumber=400'];
+    for (const term of terms)
+      for (const shape of [...shapes, '&IsEnabled=true', '&IsEnabled=false&PageSize=1']) {
+        const size = Number(/PageSize=(\d+)/.exec(shape)?.[1] ?? 10);
+        const number = Number(/PageNumber=(\d+)/.exec(shape)?.[1] ?? 1);
+        const isEnabled = /IsEnabled=(\w+)/.exec(shape)?.[1];
+        const plan = searchTiers(
+          { institutionId: institution.id, isEnabled: isEnabled === undefined ? undefined : isEnabled === 'true' },
+          term,
+        );
+        const need = number * size + 1;
+        const ids = await searchIds(t.db, plan, need);
+        const { rows, page } = await search(term, shape);
+        const label = `${term} ${shape}`;
+        expect(
+          rows.map((x) => x.id),
+          label,
+        ).toEqual(ids.slice((number - 1) * size, number * size));
+        // The records are the participants' own (their main MRN read with them).
+        for (const row of rows) {
+          const one = await t.call('GET', api(`patients/${row.id}`), { token });
+          expect(row.patientMRN, label).toBe(json<P>(one).patientMRN);
+        }
+        if (ids.length < need && !page.TotalIsAtLeast) expect(page.TotalCount, label).toBe(ids.length);
+      }
+    // Disabled participants are listed too unless IsEnabled says otherwise.
+    expect((await search('fold50')).rows.map((x) => x.id)).toEqual([exact, disabled, older]);
+    expect((await search('OLD50')).rows.map((x) => x.id)).toEqual([disabled, newer, exact, older]);
+    expect((await search('OLD50', '&IsEnabled=true')).rows.map((x) => x.id)).toEqual([newer, exact, older]);
+    expect((await search('zfoldrare')).rows.map((x) => x.id)).toEqual([newer]);
   });
 });
 
@@ -124,6 +197,8 @@ interface PlanNode {
   'Plan Rows': number;
   'Actual Rows'?: number;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -215,10 +290,12 @@ describe.skipIf(!process.env.DATABASE_URL)('search plans on PostgreSQL', () => {
       for (const s of searches) {
         const res = await c.query(`explain (analyze, format json) ${s.text}`, s.values);
         const top = (res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan;
-        // Every scan of the search's tables sits below a Limit (its part's); no node returns every match.
+        // Every scan of the search's tables sits below a Limit (its part's), or reads one row by primary key (the
+        // page's records, joined on the page's ids); no node returns every match.
         const check = (n: PlanNode, limited: boolean) => {
           const isLimit = n['Node Type'] === 'Limit';
-          if (n['Relation Name']?.startsWith('patient')) expect(limited, JSON.stringify(n)).toBe(true);
+          const byKey = n['Index Name']?.endsWith('_pkey') && /^\(id = [\w.]+\)$/.test(n['Index Cond'] ?? '');
+          if (n['Relation Name']?.startsWith('patient')) expect(limited || byKey, JSON.stringify(n)).toBe(true);
           expect(n['Actual Rows']!, `${n['Node Type']} in ${s.text}`).toBeLessThan(MANY);
           for (const child of n.Plans ?? []) check(child, limited || isLimit);
         };
