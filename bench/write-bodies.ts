@@ -12,12 +12,19 @@ export interface WriteWorld {
   refs: Record<string, number>;
 }
 
-/** A new participant with this MRN (register participant). */
+/** bench/fill.ts's common names, in its order. */
+const NAMES = ['Abebe', 'Almaz', 'Tesfaye', 'Selam', 'Girma', 'Hana', 'Bekele', 'Meron', 'Dawit', 'Tigist', 'Yonas'];
+
+/**
+ * A new participant with this MRN (register participant). Its names vary with the MRN, as the generated ones do: with
+ * one name for all of them, a load run's thousands of registrations became the newest participants of the database
+ * and every later run's name searches measured that data (their newest-first walk found no 'Abebe' there).
+ */
 export const registerBody = (world: WriteWorld, mrn: string) => ({
   PatientMRN: mrn,
-  FirstName: 'Almaz',
-  FatherName: 'Load',
-  GrandFatherName: 'Test',
+  FirstName: NAMES[hashOf(mrn) % NAMES.length],
+  FatherName: NAMES[hashOf(`${mrn}f`) % NAMES.length],
+  GrandFatherName: `Load${hashOf(`${mrn}g`) % 1000}`,
   PatientTypeId: world.refs.outpatient,
   GenderId: world.refs.female,
   MaritalStatusId: world.refs.single,
@@ -29,6 +36,13 @@ export const registerBody = (world: WriteWorld, mrn: string) => ({
   phoneNumbers: [],
   siteMrns: [],
 });
+
+/** A small, stable hash of a string (FNV-1a), for names that vary with the MRN. */
+function hashOf(s: string) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
 
 /** One primary sample of the generated event for the participant `n` places after the first (collect). */
 export const collectBody = (world: WriteWorld, n: number) => ({
