@@ -118,10 +118,21 @@ test.describe('protocol consents', () => {
     await expect(edit.getByText(/Signed/)).toHaveCount(0);
     const renamed = `${title} (revised)`;
     await edit.getByLabel(field('Title')).fill(renamed);
-    await editorOf(edit).locator('li').last().click();
-    await page.keyboard.press('End');
+    // The caret is put at the end of the last item, and the keys are pressed only once the editor says it is there:
+    // on a busy machine a click right after the dialog opened sometimes left the caret at the start of the text.
+    const last = editorOf(edit).locator('li').last();
+    await expect(async () => {
+      await last.click();
+      await page.keyboard.press('End');
+      const atEnd = await last.evaluate((li) => {
+        const s = window.getSelection();
+        return !!s?.focusNode && li.contains(s.focusNode) && s.focusOffset === (s.focusNode.textContent ?? '').length;
+      });
+      expect(atEnd, 'the caret at the end of the last item').toBe(true);
+    }).toPass();
     await page.keyboard.press('Enter');
     await page.keyboard.type('Contact by phone');
+    await expect(editorOf(edit).locator('li')).toHaveCount(3);
     await edit.getByRole('button', { name: 'Submit' }).click();
     await see(page, `Consent '${renamed}' updated.`);
     const edited = row(page, renamed);
