@@ -106,7 +106,7 @@ export interface AppliedMigration {
 
 /**
  * Where a database stands against this code's migrations, compared as drizzle's migrator compares them (by
- * `created_at`, the journal's `when`): 'behind' when it lacks this code's newest (or was never migrated: `applied`
+ * `created_at`, the journal's `when`): 'behind' when it lacks this code's newest (or not migrated at all: `applied`
  * null), 'current' when its newest is this code's newest, 'newer' when its newest is later than anything this code
  * ships (a newer release migrated it). One reading for both users: /api/ready (503 only when 'behind': an old
  * process stays ready on a newer database during a rolling upgrade) and `migrate()` (refuses 'newer').
@@ -117,7 +117,7 @@ export interface MigrationState {
   code: { tag: string; when: number };
 }
 
-/** undefined_table, invalid_schema_name: the migrator has never run on this database. */
+/** undefined_table, invalid_schema_name: the migrator has not run on this database yet. */
 const NEVER_MIGRATED = new Set(['42P01', '3F000']);
 
 /** Throws when the database does not answer. `code` defaults to reading the journal (pass it when called often). */

@@ -1,4 +1,5 @@
 import { isTimeZone } from '../../contract/institutions.contract';
+import { formatIn } from '../../contract/common.contract';
 
 export { todayIn } from '../../contract/common.contract';
 
@@ -7,15 +8,13 @@ export { todayIn } from '../../contract/common.contract';
 
 /** The time of day (HH:MM, 24 h) in `timeZone` (IANA) at `now`. */
 export function timeIn(timeZone: string, now: Date): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  return formatIn(
+    'time',
+    timeZone,
+    (zone) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).format(now);
 }
-/** One formatter per zone, as todayIn keeps them (making one costs more than formatting with it). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The zone a new institution gets when none is sent: LIMS_DEFAULT_TIME_ZONE (checked at start, server/config.ts),

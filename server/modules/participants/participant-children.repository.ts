@@ -199,7 +199,7 @@ export interface NewChildren {
 }
 
 /**
- * Inserts a participant's child records (one statement per kind that has any); answers the new rows. An MRN
+ * Inserts a participant's child records (one statement per kind with rows); answers the new rows. An MRN
  * already taken at its site (the unique index) is skipped, not an error: the caller refuses it (addChildren).
  */
 export async function insertChildren(db: Db, base: ChildBase, c: NewChildren) {

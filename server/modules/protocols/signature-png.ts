@@ -9,7 +9,7 @@ const MAX_PIXELS = 4_000_000;
 
 /**
  * The PNG bytes of a signature sent as a data URL or bare base64, refused when it is not a PNG, too
- * large, or blank: a pad that was never drawn on gives an image whose pixels are all alike (all
+ * large, or blank: a pad nobody drew on gives an image whose pixels are all alike (all
  * transparent, or all one colour). Decodes 8-bit non-interlaced PNGs (what a canvas exports).
  */
 export function signaturePng(value: string): Buffer {

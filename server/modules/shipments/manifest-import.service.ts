@@ -197,7 +197,7 @@ async function plan(db: Db, inst: number, raw: unknown): Promise<Plan> {
   const byUrl = new Map(b.entry.map((e) => [e.fullUrl, e.resource]));
   const tasks = b.entry.map((e) => e.resource).filter((x): x is z.infer<typeof Task> => x.resourceType === 'Task');
   if (tasks.length !== 1) throw invalid('A manifest holds exactly one Task (the shipment)');
-  // The entry union let it through as any resource: its own schema says what is wrong.
+  // The entry union let it through as a resource of any kind: its own schema says what is wrong.
   const parsedTask = Task.safeParse(tasks[0]);
   if (!parsedTask.success)
     throw shipmentErrors.manifest_invalid(
