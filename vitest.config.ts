@@ -14,8 +14,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * other) stays in 'fast', so CI still runs it on its kind. crash.test.ts runs on the suite's kind: in CI with
  * PostgreSQL that is PostgreSQL only (PGlite's kill -9 stays covered by durability.test.ts).
  */
-// The bad-input fuzz test stays in 'fast': CI runs it on both database kinds, since each driver parses and
-// refuses values its own way.
+// The bad-input fuzz test stays in 'fast' (and in 'kinds' below): CI runs it on both database kinds, since each driver
+// parses and refuses generated values its own way; its bounds half (fuzz-bounds.test.ts: bodies too deep or wide,
+// undeclared query parameters) is answered before any handler and runs once.
 const SLOW = [
   'server/test/crash.test.ts', // kill -9 of a real server during 1,000 writes
   'server/test/tenancy-matrix.test.ts', // every route from a foreign institution

@@ -5,6 +5,13 @@ import { signedInAs, tablesSettled } from './support/ui';
 import { startServer, type Admin, type RunningServer } from './server-process';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
+/**
+ * E2E_SCREENSHOTS=off keeps every `shot` step's wait for settled tables but takes no picture: the pictures are
+ * for a person to look at while building a screen, and CI (.ci/run) has nobody looking. A full-page picture is a
+ * layout at the page's whole height, a raster and a PNG encoding: about a tenth of the suite's CPU (docs/performance.md
+ * "CI time"). Failures still keep their screenshot (playwright.config.ts `screenshot: 'only-on-failure'`).
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS?.trim() !== 'off';
 
 interface WorkerFixtures {
   /** The real server on a free port with a fresh database (PGlite; PostgreSQL with E2E_DATABASE_URL), shared by the worker's tests. */
@@ -116,7 +123,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (name, p = page) => {
       // A screenshot shows the settled screen, not a table half-way through loading.
       await tablesSettled(p);
-      await p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      if (TAKE_SCREENSHOTS) await p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
     });
   },
 

@@ -117,6 +117,12 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     expect: /query-keys/,
   },
   {
+    what: 'a named Loader without a role (axe aria-prohibited-attr)',
+    file: 'web/src/features/orders/pages/planted.tsx',
+    code: "import { Loader } from '@mantine/core';\nexport const A = ({ t }: { t: (k: string) => string }) => <Loader aria-label={t('x')} />;\n",
+    expect: /named Loader needs role="status"/,
+  },
+  {
     what: 'English text in a screen converted to the catalogues (issue 33)',
     file: 'web/src/app/top-nav.tsx',
     code: 'export const A = () => <span>Sign in</span>;\n',

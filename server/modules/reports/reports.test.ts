@@ -601,8 +601,8 @@ describe('daily roll-up (report_daily_counts, kept by triggers)', () => {
   });
 });
 
-// Reports read through their own pool (deps.reportDb: its longer statement timeout, docs/operations.md). On PGlite
-// both handles are one client, so only PostgreSQL can tell them apart.
+// Reports read through their own pool (deps.reportDb: its longer statement timeout, docs/operations.md). The embedded
+// database gives both handles one client, so only PostgreSQL can tell them apart (skipped there).
 describe.skipIf(t.db === t.reportDb)('the report pool', () => {
   it('every report statement goes to reportDb; the interactive pool sees only the token check', async () => {
     const paths = [

@@ -9,7 +9,7 @@ import { auditEvents } from '../../platform/audit.table';
 import { signWithActiveKey } from '../partners';
 import { canonicalJson, signedBytes } from './shipments.manifest-fhir';
 
-// Issue 17, shipment manifest exchange: two installations (two apps on their own PGlite databases) share
+// Issue 17, shipment manifest exchange: two installations (two apps on databases of their own) share
 // no server; the sender exports a FHIR R4 Bundle with its SHA-256, the receiver imports it and receives
 // item by item (docs/shipments.md "Manifest exchange").
 

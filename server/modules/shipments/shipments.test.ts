@@ -1017,7 +1017,7 @@ describe('custody is stored on the sample (issue 29 item 2)', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'custody')))
-      // Without an order PostgreSQL returns rows in any order (PGlite happened to keep insertion order).
+      // Without an order the rows may come in any order (the embedded database happened to keep insertion order).
       .orderBy(auditEvents.id);
     const about = (x: Sample) =>
       audits

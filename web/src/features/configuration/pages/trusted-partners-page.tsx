@@ -99,7 +99,7 @@ function OwnKeys({ instId }: { instId: number }) {
             </Button>
           </Group>
         </Group>
-        {keys.isPending && <Loader size="sm" aria-label={t('partners.loadingKeys')} />}
+        {keys.isPending && <Loader role="status" size="sm" aria-label={t('partners.loadingKeys')} />}
         {keys.isError && (
           <Alert color="red" icon={<IconAlertCircle />} title={t('partners.keysFailed')}>
             {keys.error.message}

@@ -190,7 +190,7 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
         {formId && (
           <>
             <Divider label={chosen.data?.name ?? t('fill.form')} labelPosition="left" />
-            {chosen.isPending && <Loader size="sm" type="dots" aria-label={t('fill.loadingForm')} />}
+            {chosen.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('fill.loadingForm')} />}
             {chosen.isError && (
               <Alert color="red" title={t('fill.formFailed')}>
                 {chosen.error.message}

@@ -183,7 +183,7 @@ function SubmissionView({ submissionId, onClose }: { submissionId: number; onClo
       title={s.data?.collectionProtocolForm.name ?? t('submissions.filledForm')}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      {s.isPending && <Loader size="sm" type="dots" aria-label={t('submissions.loading')} />}
+      {s.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('submissions.loading')} />}
       {s.isError && (
         <Alert color="red" title={t('submissions.loadFailed')}>
           {s.error.message}

@@ -37,7 +37,7 @@ export function SampleOrderPage() {
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
     >
       <Box maw={760} mx="auto" mt="md">
-        {sample.isPending && <Loader type="dots" aria-label={t('onSample.loading')} />}
+        {sample.isPending && <Loader role="status" type="dots" aria-label={t('onSample.loading')} />}
         {sample.isError && (
           <Alert color="red" icon={<IconAlertCircle />} title={t('onSample.loadFailed')}>
             {sample.error.message}

@@ -21,7 +21,7 @@ function EditorLoading() {
   const { t } = useTranslation('protocols');
   return (
     <Group justify="center" py="xl">
-      <Loader type="dots" aria-label={t('consentForm.loadingEditor')} />
+      <Loader role="status" type="dots" aria-label={t('consentForm.loadingEditor')} />
     </Group>
   );
 }

@@ -41,7 +41,7 @@ export function ConsentView({ consentId, onClose, onEdit }: Props) {
     >
       {consent.isPending && (
         <Group justify="center" py="xl">
-          <Loader type="dots" aria-label={t('consentView.loading')} />
+          <Loader role="status" type="dots" aria-label={t('consentView.loading')} />
         </Group>
       )}
       {consent.isError && (
@@ -170,7 +170,7 @@ function VersionTable({
 }) {
   const { t } = useTranslation('protocols');
   const { t: tc } = useTranslation('common');
-  if (versions.isPending) return <Loader type="dots" size="sm" aria-label={t('consentView.loadingVersions')} />;
+  if (versions.isPending) return <Loader role="status" type="dots" size="sm" aria-label={t('consentView.loadingVersions')} />;
   if (versions.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title={t('consentView.versionsFailed')}>

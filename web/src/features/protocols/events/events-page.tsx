@@ -54,7 +54,7 @@ export function EventsPage() {
       </Group>
       {events.isPending && (
         <Group justify="center" py="xl">
-          <Loader type="dots" aria-label={t('events.loading')} />
+          <Loader role="status" type="dots" aria-label={t('events.loading')} />
         </Group>
       )}
       {events.isError && (
@@ -145,7 +145,7 @@ function EventRequirements({
       </Group>
       {requirements.isPending && (
         <Group justify="center" py="lg">
-          <Loader type="dots" aria-label={t('events.loadingRequirements')} />
+          <Loader role="status" type="dots" aria-label={t('events.loadingRequirements')} />
         </Group>
       )}
       {requirements.isError && (

@@ -228,7 +228,7 @@ export function QueriesPage() {
       ) : count.isError ? (
         <ProblemAlert title={t('queries.runFailed')} error={count.error} />
       ) : count.isPending ? (
-        <Loader size="sm" aria-label={t('queries.counting')} />
+        <Loader role="status" size="sm" aria-label={t('queries.counting')} />
       ) : (
         <Group gap="sm" align="center">
           <Text size="lg" fw={600} role="status">
@@ -260,7 +260,7 @@ export function QueriesPage() {
           {aggregate.isError ? (
             <ProblemAlert title={t('queries.countsFailed')} error={aggregate.error} />
           ) : aggregate.isPending ? (
-            <Loader size="sm" aria-label={t('queries.loadingCounts')} />
+            <Loader role="status" size="sm" aria-label={t('queries.loadingCounts')} />
           ) : aggregate.data.rows.length === 0 ? (
             <Text c="dimmed">{t('queries.noMatch')}</Text>
           ) : (

@@ -45,7 +45,7 @@ export function DefinitionsDrawer({
           {t('drawer.intro')} {canEdit ? t('drawer.canEdit') : t('drawer.cannotEdit')}
         </Text>
         {definitions.isPending ? (
-          <Loader size="sm" aria-label={t('drawer.loading')} />
+          <Loader role="status" size="sm" aria-label={t('drawer.loading')} />
         ) : definitions.isError ? (
           <Alert color="red" title={t('drawer.loadFailed')}>
             {definitions.error.message}

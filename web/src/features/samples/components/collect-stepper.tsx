@@ -190,7 +190,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
               )}
               {eventId !== null && requirements.isPending && (
                 <Group justify="center" py="md">
-                  <Loader type="dots" aria-label={t('collect.loadingRequirements')} />
+                  <Loader role="status" type="dots" aria-label={t('collect.loadingRequirements')} />
                 </Group>
               )}
               {requirements.isError && (

@@ -50,7 +50,7 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
       <Text size="xs" c="gray.7" fw={600} tt="uppercase" id="storage-title">
         {t('custody.position')}
       </Text>
-      {position.isPending && <Loader size="sm" type="dots" aria-label={t('custody.loadingPosition')} />}
+      {position.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('custody.loadingPosition')} />}
       {position.isError && (
         <Text size="sm" c="red.8">
           {t('custody.positionFailed', { reason: position.error.message })}
@@ -74,7 +74,9 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
                 </Button>
               )}
             </Group>
-            {asked && suggestion.isPending && <Loader size="sm" type="dots" aria-label={t('allocate.finding')} />}
+            {asked && suggestion.isPending && (
+              <Loader role="status" size="sm" type="dots" aria-label={t('allocate.finding')} />
+            )}
             {suggestion.isError && (
               <Text size="sm" c="red.8">
                 {t('custody.noSuggestion', { reason: suggestion.error.message })}
@@ -148,7 +150,7 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
           </Button>
         )}
       </Group>
-      {orders.isPending && <Loader size="sm" type="dots" aria-label={t('custody.loadingOrders')} />}
+      {orders.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('custody.loadingOrders')} />}
       {orders.isError && (
         <Text size="sm" c="red.8">
           {t('custody.ordersFailed', { reason: orders.error.message })}

@@ -69,7 +69,7 @@ export function SampleTimeline({ title, history, where, detail, footer }: Props)
         {title}
       </Title>
       {history.isPending && (
-        <Loader size="sm" type="dots" aria-label={t('timeline.loading', { what: title.toLowerCase() })} />
+        <Loader role="status" size="sm" type="dots" aria-label={t('timeline.loading', { what: title.toLowerCase() })} />
       )}
       {history.isError && (
         <Text size="sm" c="red.8">

@@ -134,7 +134,7 @@ export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefO
   if (query.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader type="dots" aria-label={t('tree.loading')} />
+        <Loader role="status" type="dots" aria-label={t('tree.loading')} />
       </Group>
     );
   const { items, pagination } = query.data;

@@ -42,7 +42,7 @@ export function SampleDetailPage() {
   if (sample.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader type="dots" aria-label={t('detail.loading')} />
+        <Loader role="status" type="dots" aria-label={t('detail.loading')} />
       </Group>
     );
   if (sample.isError) {
@@ -216,7 +216,7 @@ function Family({ sample: s }: { sample: CollectedSample }) {
       <Title order={2} fz="lg" id="children-title">
         {t('detail.children')}
       </Title>
-      {tree.isPending && <Loader size="sm" type="dots" aria-label={t('detail.loadingChildren')} />}
+      {tree.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('detail.loadingChildren')} />}
       {tree.isError && (
         <Text size="sm" c="red.8">
           {t('detail.childrenFailed', { reason: tree.error.message })}

@@ -26,7 +26,7 @@ export function SampleRecordPage() {
   if (sample.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader type="dots" aria-label={t('detail.loading')} />
+        <Loader role="status" type="dots" aria-label={t('detail.loading')} />
       </Group>
     );
   if (sample.isError) {

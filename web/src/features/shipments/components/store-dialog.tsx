@@ -51,7 +51,7 @@ export function StoreDialog({ instId, item, onClose }: Props) {
   return (
     <Dialog opened={item !== null} onClose={close} title={t('storeDialog.title', { sample: sampleId })}>
       <Stack gap="sm">
-        {suggestion.isPending && <Loader size="sm" type="dots" aria-label={t('storeDialog.finding')} />}
+        {suggestion.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('storeDialog.finding')} />}
         {suggestion.isError && (
           <Alert color="red" icon={<IconAlertCircle />}>
             {t('storeDialog.noSuggestion', { reason: suggestion.error.message })}

@@ -41,7 +41,7 @@ export function ShipmentDetailPage() {
     return (
       <Stack maw={1200} mx="auto">
         {back}
-        <Loader aria-label={t('detail.loading')} />
+        <Loader role="status" aria-label={t('detail.loading')} />
       </Stack>
     );
   if (shipment.isError) {
@@ -242,7 +242,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
           {items.error.message}
         </Alert>
       )}
-      {items.isPending && <Loader aria-label={t('detail.loadingItems')} />}
+      {items.isPending && <Loader role="status" aria-label={t('detail.loadingItems')} />}
       {items.isSuccess && (
         <>
           <Stack gap="xs">
