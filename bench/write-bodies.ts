@@ -54,6 +54,30 @@ export const collectBody = (world: WriteWorld, n: number) => ({
   Rows: [{ Key: 'a', SpecimenTypeId: world.specimenTypeId, Quantity: 5, UnitOfMeasurementId: world.unitId }],
 });
 
+/**
+ * The unreleased numeric results of the generated database (save result), newest first, with their concurrency stamps
+ * and results as they are now: read again before each run (a save changes the stamp). A small database has a few
+ * thousand (bench/generate.ts releases most): un-release more of them on your own database for long runs.
+ */
+export const unreleasedResultsQuery = `select r.id, t.lims_order_id as "orderId", r.concurrency_stamp as stamp, r.result
+  from lims_ordered_test_results r
+  join lims_ordered_tests t on t.id = r.lims_ordered_test_id join tests te on te.id = t.test_id
+  join lims_ordered_test_result_releases rr on rr.lims_ordered_test_result_id = r.id
+  where r.institution_id = 1 and te.has_range and not te.has_accepted_value and not rr.is_released
+  order by r.id desc limit 200000`;
+
+/** The save result request of the k-th of these results: the order's results PUT, 4.2 (4.3 where it holds 4.2). */
+export function saveResultRequest(inst: string, results: Record<string, unknown>[], k: number) {
+  const r = results[k];
+  if (!r) throw new Error('out of unreleased results: a larger database, or fewer seconds');
+  return {
+    path: `${inst}/LIMSOrders/${String(r.orderId)}/results`,
+    body: {
+      results: [{ resultId: Number(r.id), result: r.result === '4.2' ? '4.3' : '4.2', concurrencyStamp: r.stamp }],
+    },
+  };
+}
+
 /** A box's API path under the generated storage chain (container, shelf, rack, drawer) above it. */
 export const boxPath = (inst: string, chain: number[], box: number) =>
   inst +

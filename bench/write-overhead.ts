@@ -1,4 +1,4 @@
-// The load run's writes (register participant, collect one primary sample, allocate one aliquot into a box; bench/load.ts,
+// The load run's writes (register participant, save result, collect one primary sample, allocate one aliquot into a box; bench/load.ts,
 // issue 30 item 5) at BENCH_CONCURRENCY (10) connections for BENCH_SECONDS (8) after BENCH_WARMUP (2) s, with the
 // server's CPU ms per request (/proc) and the database's (its backends connected to this database, /proc: run as
 // root or as the user PostgreSQL runs as), as bench/overhead.ts does for reads. BENCH_BASELINE=<another checkout> runs
@@ -17,7 +17,14 @@ import { openBenchApp } from './bench-app';
 import { fillBoxes } from './fill';
 import { startServer } from './serve';
 import { latencyOf } from './timing';
-import { boxPath, collectBody, registerBody, type WriteWorld } from './write-bodies';
+import {
+  boxPath,
+  collectBody,
+  registerBody,
+  saveResultRequest,
+  unreleasedResultsQuery,
+  type WriteWorld,
+} from './write-bodies';
 
 if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL to your own generated PostgreSQL database');
 const world = JSON.parse(
@@ -55,16 +62,26 @@ const token = bench.token;
 await bench.close();
 
 let registered = 0;
+let saved = 0;
+/** Save result's results with their stamps now: read again before each of its runs (warm-up and measured). */
+let unreleased: Record<string, unknown>[] = [];
 let collected = 0;
 let allocated = 0;
 const stamp = Date.now();
-const writes = [
+const all: { name: string; method: 'POST' | 'PUT'; next: () => { path: string; body: object } }[] = [
   {
     name: 'register participant',
+    method: 'POST',
     next: () => ({ path: `${inst}/patients/register`, body: registerBody(world, `WO-${stamp}-${registered++}`) }),
   },
   {
+    name: 'save result',
+    method: 'PUT',
+    next: () => saveResultRequest(inst, unreleased, saved++),
+  },
+  {
     name: 'collect (one primary sample)',
+    method: 'POST',
     next: () => ({
       path: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/collect`,
       body: collectBody(world, collected++ % world.participants),
@@ -72,6 +89,7 @@ const writes = [
   },
   {
     name: 'allocate (one aliquot into a box)',
+    method: 'POST',
     next: () => {
       const k = allocated++;
       if (k >= unstored.length) throw new Error('out of unstored aliquots: a larger database, or fewer seconds');
@@ -81,7 +99,8 @@ const writes = [
       };
     },
   },
-].filter((w) => !ONLY || ONLY.test(w.name));
+];
+const writes = all.filter((w) => !ONLY || ONLY.test(w.name));
 
 const checkouts: [string, string | undefined][] = [['this', undefined]];
 if (process.env.BENCH_BASELINE) checkouts.push(['baseline', path.resolve(process.env.BENCH_BASELINE)]);
@@ -123,7 +142,7 @@ for (let pass = 1; pass <= PASSES; pass++) {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           requests: [
             {
-              method: 'POST' as const,
+              method: w.method,
               setupRequest: (req: object) => {
                 const n = w.next();
                 return { ...req, path: n.path, body: JSON.stringify(n.body) };
@@ -131,7 +150,14 @@ for (let pass = 1; pass <= PASSES; pass++) {
             },
           ],
         };
+        const fresh = async () => {
+          if (w.name !== 'save result') return;
+          unreleased = (await watcher.query<Record<string, unknown>>(unreleasedResultsQuery)).rows;
+          saved = 0;
+        };
+        await fresh();
         await autocannon({ ...opts, duration: WARMUP });
+        await fresh();
         const cpu0 = await server.cpuMs();
         const db0 = await databaseCpuMs();
         const out = await autocannon({ ...opts, duration: SECONDS });

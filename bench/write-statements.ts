@@ -13,7 +13,15 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { fillBoxes } from './fill';
-import { boxPath, benchToken, collectBody, registerBody, type WriteWorld } from './write-bodies';
+import {
+  boxPath,
+  benchToken,
+  collectBody,
+  registerBody,
+  saveResultRequest,
+  unreleasedResultsQuery,
+  type WriteWorld,
+} from './write-bodies';
 
 if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL to a generated database of your own');
 const world = JSON.parse(
@@ -22,7 +30,13 @@ const world = JSON.parse(
 const N = Number(process.env.N ?? 50);
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : null;
 const dataDir = '/tmp/write-statements';
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+// One connection: every statement of a request, the read-back after the commit too, runs on it, so its prepared
+// statements' plan counts (pg_prepared_statements) say whether PostgreSQL planned each named one generically.
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir,
+  limits: { statementTimeoutMs: 0, reportStatementTimeoutMs: 0, poolSize: 1, reportPoolSize: 1, poolWaitMs: 60_000 },
+});
 const app = await buildApp({
   config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none', AUDIT_SEAL_INTERVAL_MS: '0' }),
   database,
@@ -32,22 +46,33 @@ const run = async (q: string) =>
   ((await database.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows;
 const token = await benchToken(app);
 
-// Every statement on any connection (a transaction runs on a pool client, not through pool.query).
-type Logged = { text: string; values: unknown[]; ms: number };
+// Every statement on any connection (a transaction runs on a pool client; pool.query, the read-back after the commit,
+// calls its client with a callback), with the name it is prepared by ('' unnamed).
+type Logged = { text: string; name: string; values: unknown[]; ms: number };
 const log: Logged[] = [];
 let recording = false;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const t0 = performance.now();
-  const r = (query as (...a: unknown[]) => unknown).apply(this, args);
-  if (!recording || !(r instanceof Promise)) return r;
-  const a = args[0] as { text?: string; values?: unknown[] } | string;
+  const a = args[0] as { text?: string; name?: string; values?: unknown[] } | string;
   const text = typeof a === 'string' ? a : (a.text ?? '');
   const values = (Array.isArray(args[1]) ? args[1] : undefined) ?? (typeof a === 'string' ? [] : (a.values ?? []));
-  const entry = { text, values, ms: NaN };
+  const entry = { text, name: typeof a === 'string' ? '' : (a.name ?? ''), values, ms: NaN };
+  const done = () => (entry.ms = performance.now() - t0);
+  const last = args.length - 1;
+  const cb = args[last];
+  if (recording && typeof cb === 'function') {
+    log.push(entry);
+    args[last] = (...r: unknown[]) => {
+      done();
+      return Reflect.apply(cb, undefined, r);
+    };
+  }
+  const r = (query as (...x: unknown[]) => unknown).apply(this, args);
+  if (!recording || !(r instanceof Promise)) return r;
   log.push(entry);
   return r.then((x) => {
-    entry.ms = performance.now() - t0;
+    done();
     return x;
   });
 } as typeof pg.Client.prototype.query;
@@ -68,9 +93,10 @@ const boxes = await fillBoxes(
   1,
   Math.ceil((3 * N) / 100),
 );
+const unreleased = await run(unreleasedResultsQuery);
 let k = 0;
 const stamp = Date.now();
-const writes: { name: string; method: 'POST'; next: () => { url: string; body: object } }[] = [
+const writes: { name: string; method: 'POST' | 'PUT'; next: () => { url: string; body: object } }[] = [
   {
     name: 'register participant',
     method: 'POST',
@@ -78,6 +104,14 @@ const writes: { name: string; method: 'POST'; next: () => { url: string; body: o
       url: `${inst}/patients/register`,
       body: registerBody(world, `WS-${stamp}-${k++}`),
     }),
+  },
+  {
+    name: 'save result',
+    method: 'PUT',
+    next: () => {
+      const { path: url, body } = saveResultRequest(inst, unreleased, k++);
+      return { url, body };
+    },
   },
   {
     name: 'collect (one primary sample)',
@@ -124,7 +158,13 @@ for (const w of writes.filter((x) => !ONLY || ONLY.test(x.name))) {
   const last = [...log];
   let explained = 0;
   console.log(`\n## ${w.name}: median ${times[N >> 1].toFixed(2)} ms, p90 ${times[Math.floor(N * 0.9)].toFixed(2)} ms`);
-  console.log('driver ms | EXPLAIN ANALYZE ms | statement');
+  console.log('driver ms | EXPLAIN ANALYZE ms | prepared (generic/custom plans) | statement');
+  // The connection's named statements: how often PostgreSQL planned each generically or for its values.
+  const plans = new Map(
+    (await run(`select name, generic_plans as g, custom_plans as c from pg_prepared_statements where name <> ''`)).map(
+      (r) => [String(r.name), `${String(r.g)}/${String(r.c)}`],
+    ),
+  );
   for (const l of last) {
     let ex = '';
     if (/^\s*select/i.test(l.text) && !/pg_advisory|nextval|for update|for share/i.test(l.text)) {
@@ -136,7 +176,8 @@ for (const w of writes.filter((x) => !ONLY || ONLY.test(x.name))) {
       ex = `${p['Execution Time'].toFixed(3)} (+${p['Planning Time'].toFixed(3)} plan)`;
       explained += p['Execution Time'];
     }
-    console.log(`${l.ms.toFixed(2).padStart(7)} | ${ex.padEnd(22)} | ${first(l.text)}`);
+    const prepared = l.name ? `${l.name.slice(0, 10)} ${plans.get(l.name) ?? '?'}` : 'unnamed';
+    console.log(`${l.ms.toFixed(2).padStart(7)} | ${ex.padEnd(22)} | ${prepared.padEnd(20)} | ${first(l.text)}`);
     if (process.env.FULL) console.error(JSON.stringify({ text: l.text, values: l.values }));
   }
   const sum = last.reduce((s, l) => s + l.ms, 0);

@@ -1,5 +1,18 @@
 import { createHash } from 'node:crypto';
-import { Column, is, Name, Param, type Placeholder, SQL, sql, type SQLChunk, StringChunk, Table } from 'drizzle-orm';
+import {
+  Column,
+  getTableColumns,
+  is,
+  Name,
+  Param,
+  Placeholder,
+  SQL,
+  sql,
+  type SQLChunk,
+  StringChunk,
+  Table,
+} from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, nameStatement } from '../db/client';
 import { copyDecoder, inlinesParams, tableNaming } from './drizzle-internals';
 
@@ -21,7 +34,7 @@ export class Bindings {
   bind(value: unknown): Placeholder<string> {
     const name = `p${this.n++}`;
     this.values[name] = value;
-    if (typeof value !== 'number' && typeof value !== 'boolean') this.onlyNumbers = false;
+    if (typeof value !== 'number' && typeof value !== 'boolean' && !isIdArray(value)) this.onlyNumbers = false;
     return sql.placeholder(name);
   }
 
@@ -42,6 +55,26 @@ export class Bindings {
     return out === NOT_UNDERSTOOD ? null : { shape: parts.join(''), sql: out };
   }
 }
+
+/** A list of integer ids (record ids are int4), as anyId binds it. */
+function isIdArray(v: unknown): v is number[] {
+  return Array.isArray(v) && v.every((x) => Number.isInteger(x));
+}
+
+/**
+ * The ids as a statement-cache-friendly condition: one id as `column = $n`, more as `column = any($n::int4[])` (ONE
+ * array parameter), where Drizzle's `inArray` sends `in ($1, $2, ...)`, a text per count that the statement cache does
+ * not take. So a read by ids has two texts whatever the count, each prepared by name (issue 30, the write read-backs).
+ * One id keeps its own text because PostgreSQL guesses ten elements for an array parameter: the generic plan of
+ * `= any($n)` then looks dearer than a plan for the values, and it plans every call again (pg_prepared_statements:
+ * custom plans only), where the generic plan of `= $n` is chosen after the first five calls.
+ */
+export function anyId(column: Column | SQL, ids: readonly number[]): SQL {
+  return ids.length === 1 ? sql`${column} = ${sql.param(ids[0])}` : idArray(column, sql.param([...ids]));
+}
+
+/** `column = any(<ids>::int4[])`, the ids a parameter or a placeholder of a prepared statement. */
+export const idArray = (column: Column | SQL, ids: SQLChunk) => sql`${column} = any(${ids}::int4[])`;
 
 export interface Templated<F> {
   shape: string;
@@ -95,6 +128,11 @@ function walk(chunk: SQLChunk, parts: string[], b: Bindings): SQLChunk | typeof 
   if (is(chunk, Param)) {
     // A value the column maps itself (Param): the placeholder keeps the column's encoder.
     const v = chunk.value;
+    // A list of ids (anyId): one parameter whatever its length, so one statement for any count.
+    if (isIdArray(v)) {
+      parts.push('?int[]');
+      return new Param(b.bind(v), chunk.encoder);
+    }
     if (v === null || v === undefined || typeof v === 'object' || typeof v === 'function') return NOT_UNDERSTOOD;
     parts.push(`?${typeof v}`);
     return new Param(b.bind(v), chunk.encoder);
@@ -154,4 +192,110 @@ export function preparedStatements<A extends unknown[], S extends Executable>(
     }
     return s;
   };
+}
+
+/**
+ * The rows of an insert with their values as placeholders, for a statement whose text is kept per shape
+ * (StatementText): Drizzle built a multi-table insert's text on every request (9% of a registration's server CPU,
+ * profiled). `row` answers the row to build the statement from once per shape, and notes this request's values and
+ * the shape: which keys each row gives (a key left out, or undefined, is the column's default as Drizzle writes it:
+ * `default`, or its `$defaultFn` / `$onUpdateFn` run for each request, as Drizzle runs it for each insert). An SQL
+ * value is written into the text: only constants (the same fragment for every request of the shape).
+ */
+export class InsertBindings {
+  readonly values: Record<string, unknown> = {};
+  private readonly parts: string[] = [];
+
+  get shape() {
+    return this.parts.join('\u0001');
+  }
+
+  row(table: Table, values: Record<string, unknown>, name: string): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const shape: string[] = [name];
+    for (const [key, v] of Object.entries(values)) {
+      if (v === undefined) continue;
+      if (is(v, SQL)) {
+        out[key] = v;
+        shape.push(`${key}=sql`);
+        continue;
+      }
+      const p = `${name}.${key}`;
+      this.values[p] = v;
+      out[key] = sql.placeholder(p);
+      shape.push(key);
+    }
+    for (const [key, fn] of defaultFns(table)) {
+      if (values[key] !== undefined) continue;
+      const made = fn();
+      // A default that is SQL (none today) stays in the text as Drizzle writes it.
+      if (is(made, SQL)) continue;
+      const p = `${name}.${key}`;
+      this.values[p] = made;
+      out[key] = sql.placeholder(p);
+      shape.push(`${key}=fn`);
+    }
+    this.parts.push(shape.join(','));
+    return out;
+  }
+}
+
+/** A table's columns whose value Drizzle makes per insert when none is given ($defaultFn; $onUpdateFn without a default). */
+const defaultFnsOf = new WeakMap<Table, [string, () => unknown][]>();
+function defaultFns(table: Table): [string, () => unknown][] {
+  let fns = defaultFnsOf.get(table);
+  if (!fns) {
+    fns = [];
+    for (const [key, col] of Object.entries(getTableColumns(table))) {
+      if (col.defaultFn) fns.push([key, col.defaultFn]);
+      else if (!col.hasDefault && col.onUpdateFn) fns.push([key, col.onUpdateFn]);
+    }
+    defaultFnsOf.set(table, fns);
+  }
+  return fns;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement's text built once, run with each request's values: for statements Drizzle only runs through `execute`
+ * (a data-modifying WITH), which it would otherwise render from its builders every time. The text's `$n` are filled
+ * with the values of its placeholders, each encoded by its column as a Drizzle prepared statement encodes it.
+ */
+export class StatementText {
+  private constructor(
+    private readonly segments: StringChunk[],
+    private readonly params: unknown[],
+  ) {}
+
+  /** The statement's text and parameters, or null when its text cannot be split at its parameters. */
+  static of(query: SQL): StatementText | null {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const segments: StringChunk[] = [];
+    let from = 0;
+    let n = 0;
+    for (const m of text.matchAll(/\$(\d+)/g)) {
+      if (Number(m[1]) !== ++n) return null;
+      segments.push(new StringChunk(text.slice(from, m.index)));
+      from = m.index + m[0].length;
+    }
+    if (n !== params.length) return null;
+    segments.push(new StringChunk(text.slice(from)));
+    return new StatementText(segments, params);
+  }
+
+  /** The statement with these values (a placeholder's name -> value); a constant parameter stays as it was. */
+  with(values: Record<string, unknown>): SQL {
+    const chunks: SQLChunk[] = [this.segments[0]];
+    this.params.forEach((p, i) => {
+      let v = p;
+      if (is(p, Placeholder)) v = values[p.name] ?? null;
+      else if (is(p, Param) && is(p.value, Placeholder)) {
+        const given = values[p.value.name];
+        v = given === null || given === undefined ? null : p.encoder.mapToDriverValue(given);
+      }
+      chunks.push(new Param(v), this.segments[i + 1]);
+    });
+    return new SQL(chunks);
+  }
 }

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db } from '../db/client';
+import { type Db, namedOnPglite } from '../db/client';
 import { pageAnchorsBuilt } from '../platform/page-anchors';
 
 /**
@@ -84,4 +84,42 @@ async function sentOnPglite(client: PGlite, fn: () => Promise<unknown>): Promise
     query.mockRestore();
     spy.mockRestore();
   }
+}
+
+/**
+ * Like sentStatementsWithTransactions, each statement with the name it is prepared by ('' when it runs unnamed, so
+ * that PostgreSQL plans it for its values on every call): on PostgreSQL the name node-postgres is given, on PGlite the
+ * name the database handle prepares the text by (db/client.ts nameStatement; statements of a transaction run unnamed).
+ */
+export async function sentNamedStatements(
+  db: Db,
+  fn: () => Promise<unknown>,
+): Promise<{ text: string; name: string }[]> {
+  const client: unknown = Reflect.get(db, '$client');
+  if (client instanceof PGlite) {
+    const texts = await sentOnPglite(client, fn);
+    let inTransaction = false;
+    return texts.map((text) => {
+      if (text === 'begin') inTransaction = true;
+      const named = inTransaction ? '' : (namedOnPglite(db, text) ?? '');
+      if (text === 'commit') inTransaction = false;
+      return { text, name: named };
+    });
+  }
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await fn();
+    return spy.mock.calls.map(([q]) => described(q));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** A statement node-postgres was given: its text and name ('' unnamed). */
+function described(q: unknown): { text: string; name: string } {
+  if (typeof q !== 'object' || q === null) return { text: String(q), name: '' };
+  return {
+    text: 'text' in q && typeof q.text === 'string' ? q.text : '',
+    name: 'name' in q && typeof q.name === 'string' ? q.name : '',
+  };
 }

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/client';
 import { signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { sentStatements } from './sent-statements';
-import { Bindings, tableShape } from '../platform/statement-cache';
+import { anyId, Bindings, tableShape } from '../platform/statement-cache';
 import { qualified } from '../platform/qualified';
 import { jsonRows } from '../platform/json-rows';
 import { inlinesParams } from '../platform/drizzle-internals';
@@ -45,6 +45,26 @@ describe('Bindings.template', () => {
     expect(
       new Bindings().template(sql`${patients.id} in (${t.db.select({ id: patients.id }).from(patients)})`),
     ).toBeNull();
+  });
+});
+
+describe('anyId (issue 30: reads by ids prepared by name)', () => {
+  it('binds a list of ids as ONE array parameter: one shape for any count above one, all numbers; one id as `= $n`', () => {
+    const two = new Bindings();
+    const five = new Bindings();
+    const t2 = two.template(and(eq(patients.institutionId, 7), anyId(patients.id, [1, 2]))!)!;
+    const t5 = five.template(and(eq(patients.institutionId, 7), anyId(patients.id, [1, 2, 3, 4, 5]))!)!;
+    expect(t2.shape).toBe(t5.shape);
+    expect(two.onlyNumbers && five.onlyNumbers).toBe(true);
+    expect(five.values).toEqual({ p0: 7, p1: [1, 2, 3, 4, 5] });
+    expect(new PgDialect().sqlToQuery(t5.sql).sql).toBe(
+      '("patients"."institution_id" = $1 and "patients"."id" = any($2::int4[]))',
+    );
+    const one = new Bindings();
+    expect(new PgDialect().sqlToQuery(one.template(anyId(patients.id, [9]))!.sql).sql).toBe('"patients"."id" = $1');
+    expect(one.values).toEqual({ p0: 9 });
+    // Not ids: not taken apart.
+    expect(new Bindings().template(sql`${patients.id} = any(${sql.param(['a'])})`)).toBeNull();
   });
 });
 

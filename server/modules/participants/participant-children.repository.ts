@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, is, Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Db, rowsOf } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -9,6 +9,7 @@ import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { siteJoin as siteRef } from '../institutions';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 import { tableRowFromJson } from '../../platform/json-rows';
+import { InsertBindings, StatementText } from '../../platform/statement-cache';
 
 // The SQL of a participant's child records (MRNs, races, ethnicities, phone numbers): each kind's table and
 // references, their lists, the duplicate and MRN checks' reads, the inserts and the disables.
@@ -232,11 +233,19 @@ export async function insertChildren(db: Db, base: ChildBase, c: NewChildren) {
   };
 }
 
+/** Register's statement per shape (which fields given, how many MRNs, races, ethnicities and phones). */
+const registerTexts = new Map<string, StatementText | null>();
+const MAX_REGISTER_SHAPES = 200;
+/** Each child row names the participant the same statement inserts. */
+const newPatientId = sql`(select id from p)`;
+
 /**
  * A new participant and its child records in ONE statement (issue 30: register sent one insert per table): each
  * child row names the participant the same statement inserts (`(select id from p)`), an MRN taken at its site is
  * skipped as insertChildren skips it. Answers the participant's row and the new child rows (each kind in insert
- * order), as Drizzle reads them, so that the audit row holds what separate inserts answered.
+ * order), as Drizzle reads them, so that the audit row holds what separate inserts answered. The statement's text is
+ * built once per shape and run with each request's values (statement-cache.ts InsertBindings, StatementText): its
+ * concurrency stamps are drawn per row for each request, as Drizzle's `$defaultFn` draws them.
  */
 export async function insertPatientWithChildren(
   db: Db,
@@ -244,49 +253,36 @@ export async function insertPatientWithChildren(
   base: Omit<ChildBase, 'patientId'>,
   c: NewChildren,
 ) {
-  const patientId = sql`(select id from p)`;
-  const inserts: (SQL | null)[] = [
-    c.mrns.length
-      ? db
-          .insert(patientMrns)
-          .values(c.mrns.map((m) => ({ ...base, patientId, ...m })))
-          .onConflictDoNothing()
-          .returning()
-          .getSQL()
-      : null,
-    c.races.length
-      ? db
-          .insert(patientRaces)
-          .values(c.races.map((raceId) => ({ ...base, patientId, raceId })))
-          .returning()
-          .getSQL()
-      : null,
-    c.ethnicities.length
-      ? db
-          .insert(patientEthnicities)
-          .values(c.ethnicities.map((ethnicityId) => ({ ...base, patientId, ethnicityId })))
-          .returning()
-          .getSQL()
-      : null,
-    c.phones.length
-      ? db
-          .insert(patientPhoneNumbers)
-          .values(c.phones.map((ph) => ({ ...base, patientId, ...ph })))
-          .returning()
-          .getSQL()
-      : null,
+  const b = new InsertBindings();
+  const patientRow = b.row(patients, values, 'p');
+  const kinds: [ChildTable, Record<string, unknown>[]][] = [
+    [patientMrns, c.mrns.map((m, i) => b.row(patientMrns, { ...base, patientId: newPatientId, ...m }, `m${i}`))],
+    [
+      patientRaces,
+      c.races.map((raceId, i) => b.row(patientRaces, { ...base, patientId: newPatientId, raceId }, `r${i}`)),
+    ],
+    [
+      patientEthnicities,
+      c.ethnicities.map((ethnicityId, i) =>
+        b.row(patientEthnicities, { ...base, patientId: newPatientId, ethnicityId }, `e${i}`),
+      ),
+    ],
+    [
+      patientPhoneNumbers,
+      c.phones.map((ph, i) => b.row(patientPhoneNumbers, { ...base, patientId: newPatientId, ...ph }, `t${i}`)),
+    ],
   ];
-  const ctes: SQL[] = [sql`p as (${db.insert(patients).values(values).returning().getSQL()})`];
-  const reads: SQL[] = [sql`select 0 as k, row_to_json(p) as r from p`];
-  inserts.forEach((insert, i) => {
-    if (!insert) return;
-    const name = sql.raw(`c${i + 1}`);
-    ctes.push(sql`${name} as (${insert})`);
-    reads.push(sql`select ${sql.raw(String(i + 1))} as k, row_to_json(${name}) as r from ${name}`);
-  });
+  const shape = b.shape;
+  let text = registerTexts.get(shape);
+  if (text === undefined) {
+    if (registerTexts.size >= MAX_REGISTER_SHAPES) registerTexts.delete(registerTexts.keys().next().value!);
+    text = StatementText.of(registerStatement(db, patientRow, kinds));
+    registerTexts.set(shape, text);
+  }
   const found = await rowsOf<{ k: number; r: Record<string, unknown> }>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)} ${sql.join(reads, sql` union all `)}`,
+    // A text that could not be split at its parameters (none known): built for this request.
+    text ? text.with(b.values) : registerStatement(db, patientRow, kinds, b.values),
   );
   const rowsOfKind = (k: number, table: ChildTable | typeof patients) =>
     found
@@ -303,4 +299,41 @@ export async function insertPatientWithChildren(
       phones: rowsOfKind(4, patientPhoneNumbers),
     },
   };
+}
+
+/**
+ * Register's statement from rows whose values are placeholders (InsertBindings), or, with `values`, the values
+ * themselves. The MRNs skip one taken at its site (`on conflict do nothing`).
+ */
+function registerStatement(
+  db: Db,
+  patient: Record<string, unknown>,
+  kinds: [ChildTable, Record<string, unknown>[]][],
+  values?: Record<string, unknown>,
+) {
+  const filled = (row: Record<string, unknown>) =>
+    values
+      ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, is(v, Placeholder) ? values[v.name] : v]))
+      : row;
+  const ctes: SQL[] = [
+    sql`p as (${insertInto(db, patients, [filled(patient)])
+      .returning()
+      .getSQL()})`,
+  ];
+  const reads: SQL[] = [sql`select 0 as k, row_to_json(p) as r from p`];
+  kinds.forEach(([table, rows], i) => {
+    if (!rows.length) return;
+    const insert = insertInto(db, table, rows.map(filled));
+    const name = sql.raw(`c${i + 1}`);
+    ctes.push(
+      sql`${name} as (${(table === patientMrns ? insert.onConflictDoNothing() : insert).returning().getSQL()})`,
+    );
+    reads.push(sql`select ${sql.raw(String(i + 1))} as k, row_to_json(${name}) as r from ${name}`);
+  });
+  return sql`with ${sql.join(ctes, sql`, `)} ${sql.join(reads, sql` union all `)}`;
+}
+
+/** An insert of rows given as records of placeholders or values (their table's own keys). */
+function insertInto(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
+  return db.insert(table).values(rows);
 }

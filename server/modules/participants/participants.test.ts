@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
@@ -495,6 +496,46 @@ describe('register is cheap (issue 30)', () => {
     // The participant and its MRN, races and ethnicities: one insert statement.
     expect(sent.filter((q) => /^\s*(with p as \()?insert/i.test(q) && !q.includes('audit_events'))).toHaveLength(1);
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(7);
+  });
+
+  it('builds its insert statement once per shape (issue 30): a second registration of the same shape builds no insert, each row gets a fresh concurrency stamp, and the answer is the participant as it reads', async () => {
+    const shaped = (mrn: string) =>
+      participant(r, {
+        PatientMRN: mrn,
+        races: [r.black, r.asian],
+        ethnicities: [r.notHispanic],
+        phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: `+2519${mrn.replace(/\D/g, '').padStart(8, '0')}` }],
+        siteMrns: [{ institutionSiteId: r.site, mrn: `${mrn}-S` }],
+      });
+    const first = json<P>(await register(shaped('SHAPE-1')));
+    const build = vi.spyOn(PgDialect.prototype, 'buildInsertQuery');
+    let res: Awaited<ReturnType<typeof register>> | undefined;
+    try {
+      res = await register(shaped('SHAPE-2'));
+      expect(build).not.toHaveBeenCalled();
+    } finally {
+      build.mockRestore();
+    }
+    expect(res.statusCode, res.body).toBe(201);
+    const second = json<P>(res);
+    expect(second).toEqual(json(await t.call('GET', api(`patients/${second.id}`), { token })));
+    expect(second).toMatchObject({ patientMRN: 'SHAPE-2', phoneNumber: '+251900000002' });
+    const stamps = async (id: number) =>
+      [
+        ...(await t.db.select().from(patients).where(eq(patients.id, id))),
+        ...(await t.db.select().from(patientMrns).where(eq(patientMrns.patientId, id))),
+        ...(await t.db.select().from(patientRaces).where(eq(patientRaces.patientId, id))),
+        ...(await t.db.select().from(patientEthnicities).where(eq(patientEthnicities.patientId, id))),
+        ...(await t.db.select().from(patientPhoneNumbers).where(eq(patientPhoneNumbers.patientId, id))),
+      ].map((row) => row.concurrencyStamp);
+    const all = [...(await stamps(first.id)), ...(await stamps(second.id))];
+    // The participant, two MRNs, two races, an ethnicity and a phone each: 7 rows, 14 stamps, none shared.
+    expect(all).toHaveLength(14);
+    expect(new Set(all).size).toBe(14);
+    // Another shape (no children) is built for itself and answers right.
+    const bare = await register(participant(r, { PatientMRN: 'SHAPE-3' }));
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(json<P>(bare)).toMatchObject({ patientMRN: 'SHAPE-3', phoneNumber: null });
   });
 
   it('the audit row holds the participant and its child records as stored (one insert statement answers them)', async () => {

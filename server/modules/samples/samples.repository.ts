@@ -4,6 +4,7 @@ import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
+import { anyId } from '../../platform/statement-cache';
 import type { AnchorScope } from '../../platform/page-anchors';
 import { cheapCount } from '../../platform/counts';
 import { accountNames } from '../../platform/account-names';
@@ -331,7 +332,7 @@ export async function sampleInProtocol(
 export async function samplesWithIds(db: Db, inst: number, ids: number[], language?: string) {
   return (
     await selectSamples(db, {
-      where: and(eq(collectedSamples.institutionId, inst), inArray(collectedSamples.id, ids)),
+      where: and(eq(collectedSamples.institutionId, inst), anyId(collectedSamples.id, ids)),
       orderBy: asc(collectedSamples.id),
       language,
     })

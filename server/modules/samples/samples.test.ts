@@ -7,7 +7,7 @@ import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { sampleDraws } from './samples.table';
-import { sentStatementsWithTransactions } from '../../test/sent-statements';
+import { sentNamedStatements, sentStatementsWithTransactions } from '../../test/sent-statements';
 import { drawStatement } from './ids.repository';
 
 const t = await testApp();
@@ -604,6 +604,28 @@ describe('stepper command', () => {
     );
     expect(origin).toHaveLength(1);
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(12);
+  });
+
+  it('reads the collected samples back with a statement prepared by name (issue 30): no list of ids in its text, so PostgreSQL plans it once, not per collection', async () => {
+    const one = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
+    const readBack = async () => {
+      let res: Awaited<ReturnType<typeof run>> | undefined;
+      const sent = await sentNamedStatements(t.db, async () => {
+        res = await run({ Rows: one, CollectedDate: '2026-05-05' });
+      });
+      expect(res?.statusCode, res?.body).toBe(201);
+      const after = sent.slice(sent.findIndex((q) => /^\s*commit/i.test(q.text)) + 1);
+      const reads = after.filter((q) => q.text.includes('from "collected_samples"'));
+      expect(reads, after.map((q) => q.text).join('\n')).toHaveLength(1);
+      return { read: reads[0], sample: json<Sample[]>(res!)[0] };
+    };
+    const a = await readBack();
+    const b = await readBack();
+    expect(a.read.name).not.toBe('');
+    expect(b.read).toEqual(a.read);
+    expect(a.read.text).not.toMatch(/"collected_samples"\."id" in \(/);
+    // The answer is the sample as every read shows it.
+    expect(b.sample).toEqual(json(await t.call('GET', p.api(`/${b.sample.id}`), { token })));
   });
 
   it('the ID draw looks each drawn number up on the sample-ID index, never joining all the samples of the institution (issue 30)', async () => {

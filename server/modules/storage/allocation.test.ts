@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
@@ -7,7 +8,7 @@ import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols
 import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { collectedSamples } from '../samples/samples.table';
-import { sentStatementsWithTransactions } from '../../test/sent-statements';
+import { sentNamedStatements, sentStatementsWithTransactions } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t);
@@ -402,6 +403,37 @@ describe('bulk allocate', () => {
     expect(occ.location.label).toBe(label);
     expect((await historyOf(s)).at(-1)).toMatchObject({ kind: 'allocated', summary: `Stored at ${label}.` });
     expect((await audits(occ.id))[0].after).toMatchObject({ location: label });
+  });
+
+  it('reads its occupancies and their locations with statements prepared by name (issue 30): the read-back and the check that the sample is not stored', async () => {
+    const b = await box({ Rows: 1, Columns: 3 });
+    const samples = await d.samples(2);
+    const allocate = async (id: number) => {
+      let res: Awaited<ReturnType<typeof b.bulk>> | undefined;
+      const sent = await sentNamedStatements(t.db, async () => {
+        res = await b.bulk([id]);
+      });
+      expect(res?.statusCode, res?.body).toBe(201);
+      return { sent, occ: json<Occ[]>(res!)[0] };
+    };
+    await allocate(samples[0].id);
+    const { sent, occ } = await allocate(samples[1].id);
+    const commit = sent.findIndex((q) => /^\s*commit/i.test(q.text));
+    const after = sent.slice(commit + 1);
+    const reads = after.filter((q) => /storage_occupancies|with recursive up/.test(q.text));
+    expect(reads, after.map((q) => q.text).join('\n')).toHaveLength(2);
+    for (const q of reads) {
+      expect(q.name, q.text).not.toBe('');
+      expect(q.text).not.toMatch(/ in \(\$/);
+    }
+    // In the transaction (PostgreSQL: named there too; PGlite runs a transaction's statements unnamed).
+    const check = sent
+      .slice(0, commit)
+      .filter((q) => /^\s*select/i.test(q.text) && q.text.includes('from "storage_occupancies"'));
+    expect(check).toHaveLength(1);
+    if (Reflect.get(t.db, '$client') instanceof pg.Pool) expect(check[0].name).not.toBe('');
+    expect(occ.location.label).toBe(`Freezer 0 > Shelf 1 > Rack 2 > Drawer 3 > Box > ${occ.location.positionCode}`);
+    expect(occ.collectedSample.sampleId).toBe(samples[1].sampleId);
   });
 
   it('12 parallel bulk allocations into one box of 9 (issue 30: no box lock): 9 stored once each, 3 refused for room', async () => {

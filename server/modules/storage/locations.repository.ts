@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StorageLevel, StorageLocation } from '../../../contract/storage.contract';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
+import { idArray, preparedStatements } from '../../platform/statement-cache';
 
 interface PathRow {
   box_id: number;
@@ -18,23 +19,43 @@ export interface PositionCell {
   columnIndex: number;
 }
 
+/**
+ * The recursive walk from the boxes up (boxPaths), prepared by name (issue 30: an allocation's read-back built and
+ * planned it on every write): one text for one box, one for more (an array parameter).
+ */
+const boxPathsStatement = preparedStatements('storage.box.paths', (db: Db, one: boolean) =>
+  db
+    .select({
+      box_id: sql<number>`box_id`,
+      id: sql<number>`id`,
+      level: sql<StorageLevel>`level`,
+      title: sql<string>`title`,
+      code: sql<string | null>`code`,
+      depth: sql<number>`depth`,
+    })
+    .from(
+      sql`(with recursive up(box_id, id, parent_id, level, title, code, depth) as (
+      select n.id, n.id, n.parent_id, n.level, n.title, n.code, 0 from storage_nodes n
+      where n.institution_id = ${sql.placeholder('inst')} and ${
+        // One box (an allocation's): `= $n`, whose generic plan PostgreSQL keeps (statement-cache.ts anyId).
+        one ? sql`n.id = ${sql.placeholder('ids')}` : idArray(sql`n.id`, sql.placeholder('ids'))
+      }
+      union all
+      select up.box_id, p.id, p.parent_id, p.level, p.title, p.code, up.depth + 1 from storage_nodes p join up on p.id = up.parent_id where up.depth < 5)
+    select box_id, id, level, title, code, depth from up) as up`,
+    ),
+);
+
 /** The nodes above each box (itself included), outermost first: one recursive query for any number of boxes. */
 export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) {
   const paths = new Map<number, StorageLocation['path']>();
   const ids = [...new Set(boxIds)];
   if (!ids.length) return paths;
-  const result = await rowsOf<PathRow>(
-    db,
-    sql`with recursive up(box_id, id, parent_id, level, title, code, depth) as (
-      select n.id, n.id, n.parent_id, n.level, n.title, n.code, 0 from storage_nodes n
-      where n.institution_id = ${institutionId} and n.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      union all
-      select up.box_id, p.id, p.parent_id, p.level, p.title, p.code, up.depth + 1 from storage_nodes p join up on p.id = up.parent_id where up.depth < 5)
-    select box_id, id, level, title, code, depth from up`,
-  );
+  const one = ids.length === 1;
+  const result: PathRow[] = await boxPathsStatement(db, one ? 'one' : 'many', true, one).execute({
+    inst: institutionId,
+    ids: one ? ids[0] : ids,
+  });
   const rows = [...result].sort((a, b) => Number(b.depth) - Number(a.depth));
   for (const r of rows) {
     const box = Number(r.box_id);

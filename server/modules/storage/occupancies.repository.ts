@@ -1,6 +1,19 @@
 import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { BoxPosition, InstitutionPositionsQuery, Occupancy } from '../../../contract/storage.contract';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
@@ -8,7 +21,7 @@ import { countAtMostRemembered } from '../../platform/counts';
 import { offsetOf } from '../../platform/paging';
 import { qualified } from '../../platform/qualified';
 import { newStamp } from '../../platform/records';
-import { preparedStatements } from '../../platform/statement-cache';
+import { idArray, preparedStatements } from '../../platform/statement-cache';
 import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { locationsOf, type PositionCell } from './locations.repository';
@@ -47,15 +60,9 @@ const sampleIn = (language?: Placeholder | string) => sampleSummaryOf(qualified(
 const name = (a: { firstName: string; lastName: string } | null) =>
   a ? { firstName: a.firstName, lastName: a.lastName } : null;
 
-/** Occupancies as the API answers them (contract `Occupancy`), newest first. */
-export async function selectOccupancies(
-  db: Db,
-  institutionId: number,
-  filter: OccupancyFilter,
-  page: { limit?: number; offset?: number } = {},
-  language?: string,
-): Promise<Occupancy[]> {
-  const rows = await db
+/** The occupancies statement's columns and joins (selectOccupancies), filtered by `where`. */
+const occupancyRows = (db: Db, where: SQL | undefined, language: Placeholder | string | undefined) =>
+  db
     .select({
       id: occ.id,
       positionId: occ.positionId,
@@ -79,10 +86,86 @@ export async function selectOccupancies(
     .innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
     .leftJoin(allocator, eq(allocator.id, occ.allocatedById))
     .leftJoin(vacator, eq(vacator.id, occ.vacatedById))
-    .where(occupancyWhere(institutionId, filter))
-    .orderBy(desc(occ.id))
-    .limit(page.limit ?? 1000)
-    .offset(page.offset ?? 0);
+    .where(where)
+    .orderBy(desc(occ.id));
+
+/**
+ * An id list of a prepared statement: none, one (`= $n`: PostgreSQL keeps its generic plan) or more (`= any($n)`,
+ * whose generic plan it finds dearer and re-plans: statement-cache.ts anyId).
+ */
+type IdsShape = 'none' | 'one' | 'many';
+const idsShape = (ids: number[] | undefined): IdsShape =>
+  ids === undefined ? 'none' : ids.length === 1 ? 'one' : 'many';
+const idsValue = (ids: number[] | undefined) => (ids?.length === 1 ? ids[0] : (ids ?? []));
+const idsWhere = (column: PgColumn, shape: IdsShape, name: string) =>
+  shape === 'none'
+    ? undefined
+    : shape === 'one'
+      ? eq(column, sql.placeholder(name))
+      : idArray(column, sql.placeholder(name));
+
+/** Which of a filter's conditions a prepared occupancies statement has (its shape), and its row limit. */
+interface OccupancyShape {
+  ids: IdsShape;
+  positionId: boolean;
+  sampleIds: IdsShape;
+  open: boolean | undefined;
+  limit: number;
+  /** A reader's language given (the specimen type's title in it), else the stored title. */
+  language: boolean;
+}
+
+/**
+ * The occupancies by ids, position and samples (the allocation checks and read-backs), prepared by name per shape
+ * (issue 30: built and planned on every write before). The id lists are one array parameter each, the language a
+ * parameter; the limit is written into the text (one of a few per shape: 1, or the number of ids asked), since a
+ * generic plan of `limit $n` costs more to PostgreSQL's eye than a custom one, and it would keep planning each call.
+ */
+const occupanciesStatement = preparedStatements('storage.occupancies', (db: Db, s: OccupancyShape) =>
+  occupancyRows(
+    db,
+    and(
+      eq(occ.institutionId, sql.placeholder('inst')),
+      idsWhere(occ.id, s.ids, 'ids'),
+      s.positionId ? eq(occ.positionId, sql.placeholder('positionId')) : undefined,
+      idsWhere(occ.collectedSampleId, s.sampleIds, 'sampleIds'),
+      s.open === undefined ? undefined : s.open ? isNull(occ.vacatedAt) : isNotNull(occ.vacatedAt),
+    ),
+    s.language ? sql.placeholder('language') : undefined,
+  ).limit(s.limit),
+);
+
+/** Occupancies as the API answers them (contract `Occupancy`), newest first. */
+export async function selectOccupancies(
+  db: Db,
+  institutionId: number,
+  filter: OccupancyFilter,
+  page: { limit?: number; offset?: number } = {},
+  language?: string,
+): Promise<Occupancy[]> {
+  const limit = page.limit ?? 1000;
+  const rows =
+    !page.offset && filter.sampleIdContains === undefined
+      ? await (() => {
+          const shape: OccupancyShape = {
+            ids: idsShape(filter.ids),
+            positionId: filter.positionId !== undefined,
+            sampleIds: idsShape(filter.sampleIds),
+            open: filter.open,
+            limit,
+            language: language !== undefined,
+          };
+          return occupanciesStatement(db, JSON.stringify(shape), true, shape).execute({
+            inst: institutionId,
+            ids: idsValue(filter.ids),
+            positionId: filter.positionId ?? 0,
+            sampleIds: idsValue(filter.sampleIds),
+            language: language ?? '',
+          });
+        })()
+      : await occupancyRows(db, occupancyWhere(institutionId, filter), language)
+          .limit(limit)
+          .offset(page.offset ?? 0);
   const locations = await locationsOf(
     db,
     institutionId,
