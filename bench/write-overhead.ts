@@ -152,6 +152,8 @@ for (let pass = 1; pass <= PASSES; pass++) {
         };
         const fresh = async () => {
           if (w.name !== 'save result') return;
+          // The warm-up's last requests may still be saving (autocannon does not wait for them): their stamps change.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
           unreleased = (await watcher.query<Record<string, unknown>>(unreleasedResultsQuery)).rows;
           saved = 0;
         };
