@@ -170,7 +170,8 @@ function VersionTable({
 }) {
   const { t } = useTranslation('protocols');
   const { t: tc } = useTranslation('common');
-  if (versions.isPending) return <Loader role="status" type="dots" size="sm" aria-label={t('consentView.loadingVersions')} />;
+  if (versions.isPending)
+    return <Loader role="status" type="dots" size="sm" aria-label={t('consentView.loadingVersions')} />;
   if (versions.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title={t('consentView.versionsFailed')}>

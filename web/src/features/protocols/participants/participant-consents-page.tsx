@@ -47,7 +47,9 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
           </Button>
         )}
       </Group>
-      {consents.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('participantConsents.loading')} />}
+      {consents.isPending && (
+        <Loader role="status" size="sm" type="dots" aria-label={t('participantConsents.loading')} />
+      )}
       {consents.isError && (
         <Alert color="red" title={t('participantConsents.loadFailed')}>
           <Group justify="space-between">

@@ -116,7 +116,8 @@ function Chips<T extends { id: number }>({
   label: (c: T) => string | null | undefined;
 }) {
   const { t } = useTranslation('protocols');
-  if (query.isPending) return <Loader role="status" size="xs" type="dots" aria-label={t('participantOverview.loading')} />;
+  if (query.isPending)
+    return <Loader role="status" size="xs" type="dots" aria-label={t('participantOverview.loading')} />;
   if (query.isError)
     return (
       <Text size="sm" c="red.8">
@@ -218,7 +219,9 @@ function Events() {
       <Title order={3} fz="md">
         {t('participantOverview.events')}
       </Title>
-      {events.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('participantOverview.loadingEvents')} />}
+      {events.isPending && (
+        <Loader role="status" size="sm" type="dots" aria-label={t('participantOverview.loadingEvents')} />
+      )}
       {events.isError && (
         <Alert color="red" title={t('participantOverview.eventsFailed')}>
           {events.error.message}

@@ -127,7 +127,9 @@ function Placement({
         </Text>
       </Paper>
       {refused && <Alert color="red" title={refused} />}
-      {!refused && suggestion.isPending && <Loader role="status" size="sm" type="dots" aria-label={t('allocate.finding')} />}
+      {!refused && suggestion.isPending && (
+        <Loader role="status" size="sm" type="dots" aria-label={t('allocate.finding')} />
+      )}
       {suggestion.isError && (
         <Alert color="red" title={t('allocate.suggestFailed', { reason: suggestion.error.message })} />
       )}
