@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { RunOptions } from 'axe-core';
 import './page-globals';
+import { resizeTo } from './ui';
 
 /** axe-core's browser bundle, evaluated in the page (the app's CSP would refuse an injected <script>). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -54,9 +55,9 @@ const PHONE = { width: 390, height: 844 };
 export async function expectNoAxeViolationsAtBothWidths(page: Page, label: string, ready: Locator) {
   const size = page.viewportSize();
   await expectNoAxeViolations(page, `${label} at ${size?.width ?? 'default'} px`);
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await expect(ready, `${label} shows at ${PHONE.width} px`).toBeVisible();
   await expectNoAxeViolations(page, `${label} at ${PHONE.width} px`);
-  if (size) await page.setViewportSize(size);
+  if (size) await resizeTo(page, size);
   await expect(ready).toBeVisible();
 }

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Admin } from '../server-process';
 import { expectNoAxeViolations } from './axe';
 import type { ApiHelpers } from './data';
-import { signedInAs } from './ui';
+import { resizeTo, signedInAs } from './ui';
 
 /** Screenshots show the screen, not the toast that confirmed the last action (a pointer resting on a notice pauses it). */
 export async function toastsGone(page: Page) {
@@ -12,12 +12,12 @@ export async function toastsGone(page: Page) {
 
 /** At 390 px: the screenshot, axe, and no sideways scroll of the page; then back to 1280 px. */
 export async function atPhone(page: Page, name: string, shot: (name: string) => Promise<void>) {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await shot(`${name}-390`);
   await expectNoAxeViolations(page, `${name} at 390 px`);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(scroll, `${name}: no sideways scroll at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
 }
 
 /** A screen in another language, looked at: no toast, the screenshot and axe at 1280 px, then the same at 390 px. */

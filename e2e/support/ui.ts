@@ -143,6 +143,19 @@ export async function tablesSettled(page: Page) {
 }
 
 /**
+ * Resizes the page and waits until it has drawn at the new width: a media query answers the resize in the next
+ * frame, and the screens that show cards on a phone (usePhone) swap their tables then. A scan or a check made before
+ * that frame sees the old layout at the new width (a table wider than the phone).
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => window.innerWidth === width, size.width);
+  await page.evaluate(
+    () => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))),
+  );
+}
+
+/**
  * Nothing is wider than the viewport: the page never scrolls sideways (the message names what sticks out).
  * Polled, because a resize re-renders through media queries a frame or more after setViewportSize returns.
  */

@@ -45,7 +45,9 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
     );
   const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0) + (storage ? 1 : 0);
   return (
-    <ScrollArea type="auto">
+    // Wider than a narrow screen: the region scrolls sideways, so a keyboard user must be able to reach it (axe
+    // scrollable-region-focusable; a scan right after a resize to phone width caught the table before its cards).
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
       <Table
         striped
         withTableBorder
