@@ -108,10 +108,13 @@ async function request(
   const error = await problemOf(res);
   if (res.status === 401 && handle401) {
     tokenStore.clear();
-    goTo(
-      loginPathFor(window.location.pathname + window.location.search),
-      token ? { sessionEnded: error.problem.title } : undefined,
-    );
+    // Several requests of one screen can come back 401: the first one already went to /login?next=<the screen>; a
+    // later one there would replace it with a bare /login and lose the way back.
+    if (!window.location.pathname.startsWith('/login'))
+      goTo(
+        loginPathFor(window.location.pathname + window.location.search),
+        token ? { sessionEnded: error.problem.title } : undefined,
+      );
   } else if (notify) {
     notifications.show({
       color: 'red',
