@@ -56,7 +56,7 @@ export class Bindings {
   }
 }
 
-/** A list of integer ids (record ids are int4), as anyId binds it. */
+/** A list of integer ids (record ids are int4), in the form anyId binds. */
 function isIdArray(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => Number.isInteger(x));
 }

@@ -7,9 +7,8 @@ import { pageAnchorsBuilt } from '../platform/page-anchors';
 /**
  * A list request starts a page-anchor build in the background (platform/page-anchors.ts); on a busy machine its
  * statements reached the next capture (counts.test.ts saw its pg_stat_activity read among a report's). A capture
- * starts once the builds under way have ended: what it holds is what `fn` sent.
+ * starts once the builds under way have ended (pageAnchorsBuilt): what it holds is what `fn` sent.
  */
-const backgroundDone = pageAnchorsBuilt;
 
 /**
  * The SQL text of every statement the database driver receives while fn runs (PGlite's or the
@@ -24,7 +23,7 @@ export async function sentStatements(db: Db | Db[], fn: () => Promise<unknown>):
       [db].flat().map((d) => (d as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client),
     ),
   ];
-  await backgroundDone();
+  await pageAnchorsBuilt();
   const spies = clients.map((client) => vi.spyOn(client, 'query'));
   try {
     await fn();
@@ -45,7 +44,7 @@ export async function sentStatementsWithTransactions(db: Db, fn: () => Promise<u
   const client: unknown = Reflect.get(db, '$client');
   if (client instanceof PGlite) return sentOnPglite(client, fn);
   if (!(client instanceof pg.Pool)) return sentStatements(db, fn);
-  await backgroundDone();
+  await pageAnchorsBuilt();
   const spy = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await fn();
@@ -57,7 +56,7 @@ export async function sentStatementsWithTransactions(db: Db, fn: () => Promise<u
 
 /** PGlite runs a transaction's statements on the transaction object its `transaction` hands out: spied there too, in call order. */
 async function sentOnPglite(client: PGlite, fn: () => Promise<unknown>): Promise<string[]> {
-  await backgroundDone();
+  await pageAnchorsBuilt();
   const sent: string[] = [];
   const text = (q: unknown) => (typeof q === 'string' ? q : String(q));
   const original = client.query.bind(client);
