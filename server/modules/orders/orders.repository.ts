@@ -4,6 +4,7 @@ import type { SeekPagingQuery, SortDirection } from '../../../contract/common.co
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords, type RecordRow } from '../../platform/record-refs';
+import { preparedStatements } from '../../platform/statement-cache';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { panelTests, panels, testResultRanges } from '../../platform/lookups/lookup.tables';
 import { cheapCount } from '../../platform/counts';
@@ -132,13 +133,18 @@ export const countOrders = (db: Db, inst: number) =>
       .$dynamic(),
   );
 
-/** The order of this institution, or undefined. */
-export async function findOrder(db: Db, inst: number, orderId: number) {
-  const [o] = await db
+/** An order by id and institution, prepared by name (issue 30: every result save and order change reads it first). */
+const findOrderStatement = preparedStatements('orders.find', (db: Db) =>
+  db
     .select()
     .from(limsOrders)
-    .where(and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, inst)))
-    .limit(1);
+    .where(and(eq(limsOrders.id, sql.placeholder('orderId')), eq(limsOrders.institutionId, sql.placeholder('inst'))))
+    .limit(1),
+);
+
+/** The order of this institution, or undefined. */
+export async function findOrder(db: Db, inst: number, orderId: number) {
+  const [o] = await findOrderStatement(db, '', true).execute({ orderId, inst });
   return o;
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 import { labSetup } from '../../test/orders-fixtures';
-import { limsOrders } from './orders.table';
+import { limsOrders, limsResultHistory } from './orders.table';
+import { sentNamedStatements } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
@@ -161,6 +163,47 @@ describe('results', () => {
       expect.stringMatching(/^results\.0\.concurrencyStamp$/i),
     ]);
     expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
+  });
+
+  it('a save reads the order, locks its results, updates and writes history with statements prepared by name (issue 30)', async () => {
+    const o = await order();
+    let g = byTitle(await detail(o.id), 'Glucose');
+    const saveGlucose = async (result: string) => {
+      let res: Awaited<ReturnType<typeof save>> | undefined;
+      const sent = await sentNamedStatements(t.db, async () => {
+        res = await save(o.id, [
+          { resultId: g.testResult.id, result, concurrencyStamp: g.testResult.concurrencyStamp },
+        ]);
+      });
+      expect(res?.statusCode, res?.body).toBe(200);
+      g = byTitle(json<OrderDetail>(res!), 'Glucose');
+      return sent;
+    };
+    await saveGlucose('4.4');
+    const sent = await saveGlucose('6.1');
+    expect(g.testResult).toMatchObject({ result: '6.1', flag: 'H' });
+    const commit = sent.findIndex((q) => /^\s*commit/i.test(q.text));
+    const inTransaction = sent.slice(0, commit);
+    const of = (pattern: RegExp) => inTransaction.filter((q) => pattern.test(q.text));
+    const steps = [
+      of(/^select .* from "lims_orders" where/is),
+      of(/for update of "lims_ordered_test_results", "lims_ordered_test_result_releases"/i),
+      of(/^update "lims_ordered_test_results" set/i),
+      of(/^insert into "lims_result_history"/i),
+    ];
+    for (const step of steps) expect(step, inTransaction.map((q) => q.text).join('\n')).toHaveLength(1);
+    // PostgreSQL: each by its name. PGlite runs a transaction's statements unnamed (sent-statements.ts).
+    if (Reflect.get(t.db, '$client') instanceof pg.Pool) for (const [q] of steps) expect(q.name, q.text).not.toBe('');
+    const history = await t.db
+      .select()
+      .from(limsResultHistory)
+      .where(eq(limsResultHistory.limsOrderedTestResultId, g.testResult.id))
+      .orderBy(asc(limsResultHistory.id));
+    expect(history.map((h) => [h.action, h.previousResult, h.newResult, h.reason])).toEqual([
+      ['enter', null, '4.4', null],
+      ['enter', '4.4', '6.1', null],
+    ]);
+    expect(Math.abs(history[1].at.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it("50 parallel saves of one result with the same stamp: exactly one 200, 49 409, the winner's value kept (no lost update)", async () => {

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, Param, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
-import { preparedStatements } from '../../platform/statement-cache';
+import { idArray, preparedStatements } from '../../platform/statement-cache';
 import { newStamp } from '../../platform/records';
 import { qualified } from '../../platform/qualified';
 import {
@@ -131,18 +131,24 @@ export interface LockedResult {
   rules: TestRules;
 }
 
-/** Results of an order (all, some ids, one ordered panel's or one release's) with their test's rules, locked. */
-export async function lockResults(
-  db: Db,
-  inst: number,
-  orderId: number,
-  where: { resultIds?: number[]; orderedPanelId?: number; releaseId?: number },
-): Promise<LockedResult[]> {
-  const conds = [eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, inst)];
-  if (where.resultIds) conds.push(inArray(limsOrderedTestResults.id, where.resultIds));
-  if (where.orderedPanelId) conds.push(eq(limsOrderedTests.limsOrderedPanelId, where.orderedPanelId));
-  if (where.releaseId) conds.push(eq(limsOrderedTestResultReleases.id, where.releaseId));
-  const rows = await db
+type LockWhere = { resultIds?: number[]; orderedPanelId?: number; releaseId?: number };
+/** Which conditions a lock reads by: each its own statement text (one result id is `= $n`, several `= any($n)`). */
+type LockShape = { ids: 'none' | 'one' | 'many'; panel: boolean; release: boolean };
+
+/**
+ * The lock's select, prepared by name per shape (issue 30: save result built and planned this six-table select on
+ * every write; a prepared statement is parsed and planned once per connection, inside a transaction too).
+ */
+const lockStatement = preparedStatements('orders.results.lock', (db: Db, shape: LockShape) => {
+  const conds = [
+    eq(limsOrderedTests.limsOrderId, sql.placeholder('orderId')),
+    eq(limsOrderedTests.institutionId, sql.placeholder('inst')),
+  ];
+  if (shape.ids === 'one') conds.push(eq(limsOrderedTestResults.id, sql.placeholder('ids')));
+  if (shape.ids === 'many') conds.push(idArray(limsOrderedTestResults.id, sql.placeholder('ids')));
+  if (shape.panel) conds.push(eq(limsOrderedTests.limsOrderedPanelId, sql.placeholder('panel')));
+  if (shape.release) conds.push(eq(limsOrderedTestResultReleases.id, sql.placeholder('release')));
+  return db
     .select({
       resultId: limsOrderedTestResults.id,
       result: limsOrderedTestResults.result,
@@ -168,13 +174,44 @@ export async function lockResults(
     .where(and(...conds))
     .orderBy(asc(limsOrderedTestResults.id))
     .for('update', { of: [limsOrderedTestResults, limsOrderedTestResultReleases] });
+});
+
+/** The enabled accepted values of some tests, by title: one text for one test, one for several. */
+const acceptedStatement = preparedStatements('orders.results.accepted', (db: Db, one: boolean) =>
+  db
+    .select({ testId: sql<number>`${testAcceptedValues.testId}`, title: sql<string>`${testAcceptedValues.title}` })
+    .from(testAcceptedValues)
+    .where(
+      and(
+        one
+          ? eq(testAcceptedValues.testId, sql.placeholder('ids'))
+          : idArray(testAcceptedValues.testId, sql.placeholder('ids')),
+        eq(testAcceptedValues.isEnabled, true),
+      ),
+    )
+    .orderBy(sql`lower(${testAcceptedValues.title})`),
+);
+
+/** Results of an order (all, some ids, one ordered panel's or one release's) with their test's rules, locked. */
+export async function lockResults(db: Db, inst: number, orderId: number, where: LockWhere): Promise<LockedResult[]> {
+  const ids = where.resultIds ? [...new Set(where.resultIds)] : undefined;
+  const shape: LockShape = {
+    ids: !ids ? 'none' : ids.length === 1 ? 'one' : 'many',
+    panel: where.orderedPanelId !== undefined,
+    release: where.releaseId !== undefined,
+  };
+  const rows = await lockStatement(db, `${shape.ids}:${shape.panel}:${shape.release}`, true, shape).execute({
+    orderId,
+    inst,
+    ids: ids?.length === 1 ? ids[0] : ids,
+    panel: where.orderedPanelId,
+    release: where.releaseId,
+  });
   const testIds = [...new Set(rows.filter((r) => r.hasAcceptedValue).map((r) => r.testId))];
   const accepted = testIds.length
-    ? await db
-        .select({ testId: sql<number>`${testAcceptedValues.testId}`, title: sql<string>`${testAcceptedValues.title}` })
-        .from(testAcceptedValues)
-        .where(and(inArray(testAcceptedValues.testId, testIds), eq(testAcceptedValues.isEnabled, true)))
-        .orderBy(sql`lower(${testAcceptedValues.title})`)
+    ? await acceptedStatement(db, testIds.length === 1 ? 'one' : 'many', true, testIds.length === 1).execute({
+        ids: testIds.length === 1 ? testIds[0] : testIds,
+      })
     : [];
   return rows.map((r) => ({
     resultId: r.resultId,
@@ -198,11 +235,28 @@ export async function updateResult(
   resultId: number,
   set: Pick<typeof limsOrderedTestResults.$inferInsert, 'result' | 'flag' | 'amended' | 'updatedDate' | 'updatedById'>,
 ) {
-  await db
-    .update(limsOrderedTestResults)
-    .set({ ...set, concurrencyStamp: newStamp() })
-    .where(eq(limsOrderedTestResults.id, resultId));
+  const keys = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== undefined).sort();
+  await updateResultStatement(db, keys.join(','), true, keys).execute({
+    ...set,
+    concurrencyStamp: newStamp(),
+    resultId,
+  });
 }
+
+/** A placeholder encoded by its column when the statement runs, as Drizzle encodes a value it is given in `set`. */
+const placed = (column: Column, name: string) => sql`${new Param(sql.placeholder(name), column)}`;
+
+type ResultSetKey = 'result' | 'flag' | 'amended' | 'updatedDate' | 'updatedById';
+/** A result's update by id, prepared by name per set of columns changed (issue 30: built and planned on every save). */
+const updateResultStatement = preparedStatements('orders.results.update', (db: Db, keys: ResultSetKey[]) =>
+  db
+    .update(limsOrderedTestResults)
+    .set({
+      ...Object.fromEntries(keys.map((k) => [k, placed(limsOrderedTestResults[k], k)])),
+      concurrencyStamp: placed(limsOrderedTestResults.concurrencyStamp, 'concurrencyStamp'),
+    })
+    .where(eq(limsOrderedTestResults.id, sql.placeholder('resultId'))),
+);
 
 /** Marks a result release released by an account at a time; a new concurrency stamp. */
 export async function markReleased(db: Db, releaseId: number, releasedById: number, releasedDate: Date) {
@@ -213,9 +267,29 @@ export async function markReleased(db: Db, releaseId: number, releasedById: numb
 }
 
 /** One entry of a result's history (enter, release, amend). */
-export async function addResultHistory(db: Db, entry: typeof limsResultHistory.$inferInsert) {
-  await db.insert(limsResultHistory).values(entry);
+export async function addResultHistory(db: Db, entry: HistoryEntry) {
+  await historyStatement(db, entry.reason === undefined ? '' : 'reason', true, entry.reason !== undefined).execute({
+    reason: null,
+    ...entry,
+  });
 }
+
+type HistoryEntry = Pick<
+  typeof limsResultHistory.$inferInsert,
+  'limsOrderedTestResultId' | 'action' | 'previousResult' | 'newResult' | 'reason' | 'accountId' | 'at'
+>;
+/** A history row's insert, prepared by name (issue 30: built and planned on every save). */
+const historyStatement = preparedStatements('orders.results.history', (db: Db, withReason: boolean) =>
+  db.insert(limsResultHistory).values({
+    limsOrderedTestResultId: sql.placeholder('limsOrderedTestResultId'),
+    action: sql.placeholder('action'),
+    previousResult: sql.placeholder('previousResult'),
+    newResult: sql.placeholder('newResult'),
+    ...(withReason ? { reason: sql.placeholder('reason') } : {}),
+    accountId: sql.placeholder('accountId'),
+    at: sql.placeholder('at'),
+  }),
+);
 
 /** An ordered test of this order and institution, locked for the transaction. */
 export async function lockOrderedTest(db: Db, inst: number, orderId: number, orderedTestId: number) {
