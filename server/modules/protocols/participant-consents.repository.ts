@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
 import { qualified } from '../../platform/qualified';
+import { preparedStatements } from '../../platform/statement-cache';
 import { consentPurposes } from '../../platform/lookups/lookup.tables';
 import { lookupTitleOrder, lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import {
@@ -202,7 +203,16 @@ export async function blockingSignatures(
   institutionId: number,
   who: { patientId: number } | { participantId: number },
 ) {
-  return db
+  const byPatient = 'patientId' in who;
+  return blockingStatement(db, byPatient ? 'patient' : 'participant', true, byPatient).execute({
+    inst: institutionId,
+    who: byPatient ? who.patientId : who.participantId,
+  });
+}
+
+/** The query of blockingSignatures, prepared by name (issue 30: every collection and allocation asks it). */
+const blockingStatement = preparedStatements('protocols.consents.blocking', (db: Db, byPatient: boolean) =>
+  db
     .select({
       patientId: pc.patientId,
       withdrawnDate: pc.withdrawnDate,
@@ -215,14 +225,14 @@ export async function blockingSignatures(
     .leftJoin(prev, eq(prev.id, pc.previousSignatureId))
     .where(
       and(
-        eq(pc.institutionId, institutionId),
-        'patientId' in who ? eq(pc.patientId, who.patientId) : eq(pc.participantId, who.participantId),
+        eq(pc.institutionId, sql.placeholder('inst')),
+        byPatient ? eq(pc.patientId, sql.placeholder('who')) : eq(pc.participantId, sql.placeholder('who')),
         or(isNotNull(pc.withdrawnDate), eq(pc.earlierSamples, 'keep_blocked')),
         unfollowed,
       ),
     )
-    .orderBy(asc(pc.id));
-}
+    .orderBy(asc(pc.id)),
+);
 
 /** A patient's re-consents in the institution, oldest first (a sample's history shows them). */
 export async function reconsentsOf(db: Db, institutionId: number, patientId: number) {

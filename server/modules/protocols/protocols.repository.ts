@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProtocolListQuery } from '../../../contract/protocols.contract';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { cheapCount } from '../../platform/counts';
+import { preparedStatements } from '../../platform/statement-cache';
 import { updateStamped } from '../../platform/crud/stamp';
 import {
   collectionProtocols,
@@ -163,27 +164,40 @@ export async function collectionOrigin(
   protocolId: number,
   v: { patientId: number; eventId: number; siteId: number | null },
 ) {
-  const event = sql`(select ${protocolEvents.institutionSiteId} from ${protocolEvents} where ${protocolEvents.institutionId} = ${institutionId}::int
-    and ${protocolEvents.collectionProtocolId} = ${protocolId}::int and ${protocolEvents.id} = ${v.eventId}::int limit 1)`;
-  const [row] = await rowsOf<{
-    enrolment: { id: number; isEnabled: boolean } | null;
-    event: { id: number; label: string; institutionSiteId: number | null } | null;
-    siteOk: boolean | null;
-  }>(
-    db,
-    sql`select
-      (select json_build_object('id', ${protocolParticipants.id}, 'isEnabled', ${protocolParticipants.isEnabled}) from ${protocolParticipants}
-        where ${protocolParticipants.institutionId} = ${institutionId}::int and ${protocolParticipants.collectionProtocolId} = ${protocolId}::int
-        and ${protocolParticipants.patientId} = ${v.patientId}::int limit 1) as enrolment,
-      (select json_build_object('id', ${protocolEvents.id}, 'label', ${protocolEvents.label}, 'institutionSiteId', ${protocolEvents.institutionSiteId})
-        from ${protocolEvents} where ${protocolEvents.institutionId} = ${institutionId}::int and ${protocolEvents.collectionProtocolId} = ${protocolId}::int
-        and ${protocolEvents.id} = ${v.eventId}::int limit 1) as event,
-      (select exists (select 1 from ${protocolSites} where ${protocolSites.institutionId} = ${institutionId}::int
-        and ${protocolSites.collectionProtocolId} = ${protocolId}::int and ${protocolSites.isEnabled}
-        and ${protocolSites.institutionSiteId} = s.id) from (select coalesce(${v.siteId}::int, ${event}) as id) s where s.id is not null) as "siteOk"`,
-  );
+  const [row] = await originStatement(db, '', true).execute({ inst: institutionId, protocolId, ...v });
   return row;
 }
+
+/** collectionOrigin's statement, prepared by name (issue 30: planned on every collection before, 1 ms of 0.2 to run). */
+const originStatement = preparedStatements('protocols.collection.origin', (db: Db) => {
+  const inst = sql.placeholder('inst');
+  const protocolId = sql.placeholder('protocolId');
+  const eventId = sql.placeholder('eventId');
+  const event = sql`(select ${protocolEvents.institutionSiteId} from ${protocolEvents} where ${protocolEvents.institutionId} = ${inst}::int
+    and ${protocolEvents.collectionProtocolId} = ${protocolId}::int and ${protocolEvents.id} = ${eventId}::int limit 1)`;
+  return db
+    .select({
+      enrolment: sql<{
+        id: number;
+        isEnabled: boolean;
+      } | null>`(select json_build_object('id', ${protocolParticipants.id}, 'isEnabled', ${protocolParticipants.isEnabled}) from ${protocolParticipants}
+        where ${protocolParticipants.institutionId} = ${inst}::int and ${protocolParticipants.collectionProtocolId} = ${protocolId}::int
+        and ${protocolParticipants.patientId} = ${sql.placeholder('patientId')}::int limit 1)`,
+      event: sql<{
+        id: number;
+        label: string;
+        institutionSiteId: number | null;
+      } | null>`(select json_build_object('id', ${protocolEvents.id}, 'label', ${protocolEvents.label}, 'institutionSiteId', ${protocolEvents.institutionSiteId})
+        from ${protocolEvents} where ${protocolEvents.institutionId} = ${inst}::int and ${protocolEvents.collectionProtocolId} = ${protocolId}::int
+        and ${protocolEvents.id} = ${eventId}::int limit 1)`,
+      siteOk: sql<
+        boolean | null
+      >`(select exists (select 1 from ${protocolSites} where ${protocolSites.institutionId} = ${inst}::int
+        and ${protocolSites.collectionProtocolId} = ${protocolId}::int and ${protocolSites.isEnabled}
+        and ${protocolSites.institutionSiteId} = s.id) from (select coalesce(${sql.placeholder('siteId')}::int, ${event}) as id) s where s.id is not null)`,
+    })
+    .from(sql`(select 1) as one`);
+});
 
 /** An event as `{id, label}`, a scalar sub-select for another module's query (`eventId` is an outer expression). */
 export const eventRefOf = (eventId: SQL) =>

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
@@ -626,6 +627,31 @@ describe('stepper command', () => {
     expect(a.read.text).not.toMatch(/"collected_samples"\."id" in \(/);
     // The answer is the sample as every read shows it.
     expect(b.sample).toEqual(json(await t.call('GET', p.api(`/${b.sample.id}`), { token })));
+  });
+
+  it("checks the collection's origin and the donor's consents with statements prepared by name (issue 30): planned once per connection, not per collection", async () => {
+    const one = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
+    const checks = async () => {
+      let res: Awaited<ReturnType<typeof run>> | undefined;
+      const sent = await sentNamedStatements(t.db, async () => {
+        res = await run({ Rows: one, CollectedDate: '2026-05-06' });
+      });
+      expect(res?.statusCode, res?.body).toBe(201);
+      const inTx = sent.slice(
+        0,
+        sent.findIndex((q) => /^\s*commit/i.test(q.text)),
+      );
+      const origin = inTx.filter((q) => q.text.includes('collection_protocol_participants'));
+      const consents = inTx.filter((q) => q.text.includes('from "collection_protocol_participant_consents"'));
+      expect(origin, inTx.map((q) => q.text).join('\n')).toHaveLength(1);
+      expect(consents, inTx.map((q) => q.text).join('\n')).toHaveLength(1);
+      return [origin[0], consents[0]];
+    };
+    const a = await checks();
+    const b = await checks();
+    expect(b).toEqual(a);
+    // PostgreSQL: by name. PGlite runs a transaction's statements unnamed (sent-statements.ts).
+    if (Reflect.get(t.db, '$client') instanceof pg.Pool) for (const q of a) expect(q.name, q.text).not.toBe('');
   });
 
   it('the ID draw looks each drawn number up on the sample-ID index, never joining all the samples of the institution (issue 30)', async () => {
