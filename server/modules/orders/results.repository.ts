@@ -233,9 +233,9 @@ export async function lockResults(db: Db, inst: number, orderId: number, where: 
 export async function updateResult(
   db: Db,
   resultId: number,
-  set: Pick<typeof limsOrderedTestResults.$inferInsert, 'result' | 'flag' | 'amended' | 'updatedDate' | 'updatedById'>,
+  set: Pick<typeof limsOrderedTestResults.$inferInsert, ResultSetKey>,
 ) {
-  const keys = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== undefined).sort();
+  const keys = RESULT_SET_KEYS.filter((k) => set[k] !== undefined);
   await updateResultStatement(db, keys.join(','), true, keys).execute({
     ...set,
     concurrencyStamp: newStamp(),
@@ -246,7 +246,9 @@ export async function updateResult(
 /** A placeholder encoded by its column when the statement runs, as Drizzle encodes a value it is given in `set`. */
 const placed = (column: Column, name: string) => sql`${new Param(sql.placeholder(name), column)}`;
 
-type ResultSetKey = 'result' | 'flag' | 'amended' | 'updatedDate' | 'updatedById';
+/** The columns a result's update may set, in the order of the statement's text (one text per subset). */
+const RESULT_SET_KEYS = ['amended', 'flag', 'result', 'updatedById', 'updatedDate'] as const;
+type ResultSetKey = (typeof RESULT_SET_KEYS)[number];
 /** A result's update by id, prepared by name per set of columns changed (issue 30: built and planned on every save). */
 const updateResultStatement = preparedStatements('orders.results.update', (db: Db, keys: ResultSetKey[]) =>
   db
