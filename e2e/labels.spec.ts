@@ -111,6 +111,8 @@ test.describe('labels', () => {
     expect(text.match(/\/Type \/Page\b(?!s)/g), 'six labels fit one page').toHaveLength(1);
     expect(text.match(/\/Subtype \/Image/g), 'one barcode image per label number').toHaveLength(3);
     await see(page, 'Downloaded labels.pdf.');
+    // Print was disabled while busy; focus is back on it, inside the dialog, so Escape still reaches the dialog.
+    await expect(dialog.getByRole('button', { name: 'Print' })).toBeFocused();
 
     await page.keyboard.press('Escape'); // the notifications sit over the close icon
     await expect(dialog).toBeHidden();
