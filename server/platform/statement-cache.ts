@@ -76,6 +76,17 @@ export function anyId(column: Column | SQL, ids: readonly number[]): SQL {
 /** `column = any(<ids>::int4[])`, the ids a parameter or a placeholder of a prepared statement. */
 export const idArray = (column: Column | SQL, ids: SQLChunk) => sql`${column} = any(${ids}::int4[])`;
 
+/** A prepared statement's read by ids has two texts, as anyId's: one id, or several. */
+export type IdCount = 'one' | 'many';
+export const idCount = (ids: readonly unknown[]): IdCount => (ids.length === 1 ? 'one' : 'many');
+
+/** anyId for a prepared statement: the condition on placeholder `name`, to be bound with `idsValue`. */
+export const idsPlaceholder = (column: Column | SQL, count: IdCount, name = 'ids'): SQL =>
+  count === 'one' ? sql`${column} = ${sql.placeholder(name)}` : idArray(column, sql.placeholder(name));
+
+/** The value bound to `idsPlaceholder` for these ids. */
+export const idsValue = (ids: readonly number[]): number | number[] => (ids.length === 1 ? ids[0] : [...ids]);
+
 export interface Templated<F> {
   shape: string;
   sql: F;

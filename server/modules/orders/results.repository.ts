@@ -2,7 +2,7 @@ import { and, asc, type Column, eq, Param, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
-import { idArray, preparedStatements } from '../../platform/statement-cache';
+import { type IdCount, idCount, idsPlaceholder, idsValue, preparedStatements } from '../../platform/statement-cache';
 import { newStamp } from '../../platform/records';
 import { qualified } from '../../platform/qualified';
 import {
@@ -133,7 +133,7 @@ export interface LockedResult {
 
 type LockWhere = { resultIds?: number[]; orderedPanelId?: number; releaseId?: number };
 /** Which conditions a lock reads by: each its own statement text (one result id is `= $n`, several `= any($n)`). */
-type LockShape = { ids: 'none' | 'one' | 'many'; panel: boolean; release: boolean };
+type LockShape = { ids: 'none' | IdCount; panel: boolean; release: boolean };
 
 /**
  * The lock's select, prepared by name per shape (issue 30: save result built and planned this six-table select on
@@ -144,8 +144,7 @@ const lockStatement = preparedStatements('orders.results.lock', (db: Db, shape: 
     eq(limsOrderedTests.limsOrderId, sql.placeholder('orderId')),
     eq(limsOrderedTests.institutionId, sql.placeholder('inst')),
   ];
-  if (shape.ids === 'one') conds.push(eq(limsOrderedTestResults.id, sql.placeholder('ids')));
-  if (shape.ids === 'many') conds.push(idArray(limsOrderedTestResults.id, sql.placeholder('ids')));
+  if (shape.ids !== 'none') conds.push(idsPlaceholder(limsOrderedTestResults.id, shape.ids));
   if (shape.panel) conds.push(eq(limsOrderedTests.limsOrderedPanelId, sql.placeholder('panel')));
   if (shape.release) conds.push(eq(limsOrderedTestResultReleases.id, sql.placeholder('release')));
   return db
@@ -177,18 +176,11 @@ const lockStatement = preparedStatements('orders.results.lock', (db: Db, shape: 
 });
 
 /** The enabled accepted values of some tests, by title: one text for one test, one for several. */
-const acceptedStatement = preparedStatements('orders.results.accepted', (db: Db, one: boolean) =>
+const acceptedStatement = preparedStatements('orders.results.accepted', (db: Db, count: IdCount) =>
   db
     .select({ testId: sql<number>`${testAcceptedValues.testId}`, title: sql<string>`${testAcceptedValues.title}` })
     .from(testAcceptedValues)
-    .where(
-      and(
-        one
-          ? eq(testAcceptedValues.testId, sql.placeholder('ids'))
-          : idArray(testAcceptedValues.testId, sql.placeholder('ids')),
-        eq(testAcceptedValues.isEnabled, true),
-      ),
-    )
+    .where(and(idsPlaceholder(testAcceptedValues.testId, count), eq(testAcceptedValues.isEnabled, true)))
     .orderBy(sql`lower(${testAcceptedValues.title})`),
 );
 
@@ -196,22 +188,20 @@ const acceptedStatement = preparedStatements('orders.results.accepted', (db: Db,
 export async function lockResults(db: Db, inst: number, orderId: number, where: LockWhere): Promise<LockedResult[]> {
   const ids = where.resultIds ? [...new Set(where.resultIds)] : undefined;
   const shape: LockShape = {
-    ids: !ids ? 'none' : ids.length === 1 ? 'one' : 'many',
+    ids: ids ? idCount(ids) : 'none',
     panel: where.orderedPanelId !== undefined,
     release: where.releaseId !== undefined,
   };
   const rows = await lockStatement(db, `${shape.ids}:${shape.panel}:${shape.release}`, true, shape).execute({
     orderId,
     inst,
-    ids: ids?.length === 1 ? ids[0] : ids,
+    ids: ids && idsValue(ids),
     panel: where.orderedPanelId,
     release: where.releaseId,
   });
   const testIds = [...new Set(rows.filter((r) => r.hasAcceptedValue).map((r) => r.testId))];
   const accepted = testIds.length
-    ? await acceptedStatement(db, testIds.length === 1 ? 'one' : 'many', true, testIds.length === 1).execute({
-        ids: testIds.length === 1 ? testIds[0] : testIds,
-      })
+    ? await acceptedStatement(db, idCount(testIds), true, idCount(testIds)).execute({ ids: idsValue(testIds) })
     : [];
   return rows.map((r) => ({
     resultId: r.resultId,

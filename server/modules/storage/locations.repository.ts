@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StorageLevel, StorageLocation } from '../../../contract/storage.contract';
 import type { Db } from '../../db/client';
-import { idArray, preparedStatements } from '../../platform/statement-cache';
+import { type IdCount, idCount, idsPlaceholder, idsValue, preparedStatements } from '../../platform/statement-cache';
 
 interface PathRow {
   box_id: number;
@@ -23,7 +23,7 @@ export interface PositionCell {
  * The recursive walk from the boxes up (boxPaths), prepared by name (issue 30: an allocation's read-back built and
  * planned it on every write): one text for one box, one for more (an array parameter).
  */
-const boxPathsStatement = preparedStatements('storage.box.paths', (db: Db, one: boolean) =>
+const boxPathsStatement = preparedStatements('storage.box.paths', (db: Db, count: IdCount) =>
   db
     .select({
       box_id: sql<number>`box_id`,
@@ -38,7 +38,7 @@ const boxPathsStatement = preparedStatements('storage.box.paths', (db: Db, one: 
       select n.id, n.id, n.parent_id, n.level, n.title, n.code, 0 from storage_nodes n
       where n.institution_id = ${sql.placeholder('inst')} and ${
         // One box (an allocation's): `= $n`, whose generic plan PostgreSQL keeps (statement-cache.ts anyId).
-        one ? sql`n.id = ${sql.placeholder('ids')}` : idArray(sql`n.id`, sql.placeholder('ids'))
+        idsPlaceholder(sql`n.id`, count)
       }
       union all
       select up.box_id, p.id, p.parent_id, p.level, p.title, p.code, up.depth + 1 from storage_nodes p join up on p.id = up.parent_id where up.depth < 5)
@@ -51,10 +51,10 @@ export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) 
   const paths = new Map<number, StorageLocation['path']>();
   const ids = [...new Set(boxIds)];
   if (!ids.length) return paths;
-  const one = ids.length === 1;
-  const result: PathRow[] = await boxPathsStatement(db, one ? 'one' : 'many', true, one).execute({
+  const count = idCount(ids);
+  const result: PathRow[] = await boxPathsStatement(db, count, true, count).execute({
     inst: institutionId,
-    ids: one ? ids[0] : ids,
+    ids: idsValue(ids),
   });
   const rows = [...result].sort((a, b) => Number(b.depth) - Number(a.depth));
   for (const r of rows) {
