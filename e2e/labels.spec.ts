@@ -101,10 +101,20 @@ test.describe('labels', () => {
     await dialog.getByLabel('Quantity').fill('3');
     await expect(dialog.getByLabel('Label E2E-3')).toBeVisible();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Print' }).click(),
-    ]);
+    // The PDF is held back until the busy (disabled) Print has dropped focus and the dialog has taken it (dialog.tsx).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/institutions/*/labels/pdf', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Print' }).click();
+    await expect(dialog.getByRole('button', { name: 'Print' })).toBeDisabled();
+    await expect(dialog).toBeFocused();
+    release();
+    const download = await downloading;
+    await page.unroute('**/api/institutions/*/labels/pdf');
     expect(download.suggestedFilename()).toBe('labels.pdf');
     const text = (await readFile(await download.path())).toString('latin1');
     expect(text.startsWith('%PDF-'), 'the download is a PDF').toBe(true);

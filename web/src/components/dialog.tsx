@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 // eslint-disable-next-line no-restricted-imports
 import { Button, Modal, type ButtonProps, type ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { focusedElement, returnFocus } from '@/lib/focus-return';
+import { focusedElement, holdFocusInDialog, returnFocus } from '@/lib/focus-return';
 import {
   confirmDiscard,
   UnsavedScopeProvider,
@@ -32,7 +32,8 @@ const CloseContext = createContext<(() => void) | null>(null);
  * (Escape, the close button, a click outside, a Cancel made with `DialogClose`) goes through the
  * unsaved-changes guard: while the dialog, or anything inside it (an adder row, a guarded form), holds
  * unsaved input, 'Discard unsaved changes?' is asked first. Closing gives focus back to the control that
- * opened the dialog. Inner parts report their own input with `useUnsavedChangesGuard(dirty)`.
+ * opened the dialog; focus dropped to the page by a control turning busy comes back inside. Inner parts
+ * report their own input with `useUnsavedChangesGuard(dirty)`.
  */
 export function Dialog({ opened = true, onClose, dirty = false, guard, children, ...modal }: DialogProps) {
   const { t } = useTranslation('common');
@@ -62,6 +63,7 @@ export function Dialog({ opened = true, onClose, dirty = false, guard, children,
       opened={opened}
       onClose={requestClose}
       returnFocus={false}
+      onBlur={holdFocusInDialog}
       transitionProps={{ duration: 0 }}
       closeButtonProps={{ 'aria-label': t('close') }}
       {...modal}

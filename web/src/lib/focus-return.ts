@@ -40,7 +40,7 @@ const usable = (el: HTMLElement | null): el is HTMLElement =>
   el.isConnected &&
   !el.closest('[inert], [aria-hidden="true"]') &&
   el.getClientRects().length > 0 &&
-  !(el as HTMLButtonElement).disabled;
+  !el.matches(':disabled');
 
 /**
  * Gives focus back after a dialog closed. Nothing happens when focus already sits on a live control
@@ -69,3 +69,30 @@ export function returnFocus(opener: HTMLElement | null) {
 
 /** True when `el` has focus because a dialog gave it back: the page heading then leaves it alone. */
 export const focusWasReturned = (el: Element | null) => el !== null && el === returnedTo;
+
+/**
+ * The focusout handler of a dialog. A control that turns disabled while it has focus (a Button while busy) drops focus
+ * to the page's body, outside the dialog, where its Escape and focus trap no longer reach: focus goes to the dialog
+ * itself, and back to the control once it is enabled again (unless the user has moved on).
+ */
+export function holdFocusInDialog(event: { currentTarget: HTMLElement; target: EventTarget; relatedTarget: unknown }) {
+  const lost = event.target;
+  // A nested dialog's events bubble here through React's tree: only this dialog's own elements count.
+  if (event.relatedTarget !== null || !(lost instanceof HTMLElement) || !event.currentTarget.contains(lost)) return;
+  const dialog = lost.closest<HTMLElement>(DIALOG);
+  if (!dialog) return;
+  // focusout runs before focus has moved on: look once it has.
+  setTimeout(() => {
+    const active = document.activeElement;
+    if (!dialog.isConnected || (active !== null && active !== document.body)) return;
+    dialog.focus({ preventScroll: true });
+    const back = new MutationObserver(() => {
+      if (document.activeElement !== dialog || !lost.isConnected) back.disconnect();
+      else if (!lost.matches(':disabled')) {
+        back.disconnect();
+        lost.focus({ preventScroll: true });
+      }
+    });
+    back.observe(lost, { attributes: true, attributeFilter: ['disabled'] });
+  });
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
@@ -50,15 +50,6 @@ export function BarcodeGeneratorPage() {
   const pdf = () => {
     if (!form.validate().hasErrors) print.mutate({ job: job(form.values), method: 'pdf' }, { onSuccess });
   };
-  // A busy button is disabled, and Chromium then moves focus to the page's body, outside the dialog, where Escape no
-  // longer reaches it: when the job ends with focus lost so, it goes back to Print.
-  const printButton = useRef<HTMLButtonElement>(null);
-  const wasPending = useRef(false);
-  useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (wasPending.current && !print.isPending && lost) printButton.current?.focus();
-    wasPending.current = print.isPending;
-  }, [print.isPending]);
   // Back to where the barcode button was pressed; Home when the generator was opened directly.
   const close = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
 
@@ -98,7 +89,7 @@ export function BarcodeGeneratorPage() {
               </Anchor>
             </Text>
             <Group style={{ flexDirection: 'row-reverse' }}>
-              <Button ref={printButton} type="submit" leftSection={<IconPrinter size={16} />} loading={print.isPending}>
+              <Button type="submit" leftSection={<IconPrinter size={16} />} loading={print.isPending}>
                 {t('generator.print')}
               </Button>
               {method !== 'pdf' && (
