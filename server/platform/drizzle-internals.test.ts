@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { alias, integer, PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
-import { copyDecoder, DrizzleInternalsChanged, inlinesParams, rowDecoder, tableNaming } from './drizzle-internals';
+import {
+  copyDecoder,
+  DrizzleInternalsChanged,
+  inlinesParams,
+  rowDecoder,
+  sessionClient,
+  tableNaming,
+} from './drizzle-internals';
 import { Bindings, tableShape } from './statement-cache';
 
 // The adapter over Drizzle's internals (docs/decisions/0011-statement-cache.md): each check passes on the Drizzle we
@@ -67,6 +74,13 @@ describe('a planted change fails loudly', () => {
     const odd = sql`count(*)`;
     Reflect.set(odd, 'decoder', { map: Number });
     expect(() => copyDecoder(odd, sql`count(*)`)).toThrow(/mapFromDriverValue/);
+  });
+
+  it("a handle whose session has no client is refused: a transaction's statements are not kept under nothing", () => {
+    expect(() => sessionClient({ _: { session: {} } })).toThrow(/a session's client/);
+    expect(() => sessionClient({ _: { session: { client: 'pool' } } })).toThrow(DrizzleInternalsChanged);
+    const client = {};
+    expect(sessionClient({ _: { session: { client } } })).toBe(client);
   });
 
   it('a select builder whose joinsNotNullableMap is no object is refused', () => {

@@ -69,6 +69,18 @@ export function copyDecoder(from: SQL, to: SQL): void {
   to.decoder = d;
 }
 
+/**
+ * The connection a database handle's statements go to: its session's `client` (declared private in Drizzle's types).
+ * node-postgres: the pool for the database's own handle, the pool client a transaction checked out for a transaction
+ * (the same few clients serve every transaction); PGlite: the instance, or a handle of one transaction.
+ */
+export function sessionClient(db: { _: { session: object } }): object {
+  const session = db._.session;
+  const client: unknown = 'client' in session ? session.client : undefined;
+  if (typeof client !== 'object' || client === null) throw new DrizzleInternalsChanged("a session's client");
+  return client;
+}
+
 /** A selected field in Drizzle's order, with its path in the result row (`['gender', 'title']`). */
 interface OrderedField {
   path: string[];

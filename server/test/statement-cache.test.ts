@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, is, Param, sql, SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json } from './harness';
-import { rowsOf } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { sentStatements } from './sent-statements';
-import { anyId, Bindings, tableShape } from '../platform/statement-cache';
+import { anyId, Bindings, preparedStatements, tableShape } from '../platform/statement-cache';
 import { qualified } from '../platform/qualified';
 import { jsonRows } from '../platform/json-rows';
-import { inlinesParams } from '../platform/drizzle-internals';
+import { inlinesParams, sessionClient } from '../platform/drizzle-internals';
 import { genders } from '../platform/lookups/lookup.tables';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
@@ -164,6 +164,33 @@ describe('a list statement built once', () => {
       );
       expect(found.map((p) => p.firstName)).toEqual([`Alpha${s.institution.id}`]);
     }
+  });
+});
+
+describe("a transaction's prepared statements (issue 30)", () => {
+  it('are built once per connection, not once per transaction: the next transaction on a pool client reuses them', async () => {
+    let builds = 0;
+    const byId = preparedStatements('test.transaction.patient', (db: Db) => {
+      builds++;
+      return db
+        .select({ firstName: patients.firstName })
+        .from(patients)
+        .where(
+          and(eq(patients.institutionId, sql.placeholder('inst')), eq(patients.firstName, sql.placeholder('name'))),
+        );
+    });
+    const connections = new Set<object>();
+    for (const s of [one, other, one, other, one, other]) {
+      const rows = await t.db.transaction((tx) => {
+        connections.add(sessionClient(tx));
+        return byId(tx, '', false).execute({ inst: s.institution.id, name: `Alpha${s.institution.id}` });
+      });
+      // Each institution's own row, whichever transaction built the statement.
+      expect(rows).toEqual([{ firstName: `Alpha${s.institution.id}` }]);
+    }
+    expect(builds).toBe(connections.size);
+    // node-postgres hands the same idle client to transaction after transaction; PGlite has one handle per transaction.
+    if (process.env.DATABASE_URL) expect(connections.size).toBeLessThan(6);
   });
 });
 
