@@ -1,8 +1,8 @@
 import type { OrderDetail } from '../../../contract/orders.contract';
 import type { InstCtx } from '../../platform/context';
-import { patientCard } from '../participants';
+import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
 import { getOrderSummary } from './orders.service';
-import { detailPanels, detailTests } from './results.repository';
+import { orderDetailParts } from './results.repository';
 
 const iso = (d: Date | null) => (d instanceof Date ? d.toISOString() : null);
 const who = (first: string | null, last: string | null) => (first ? { firstName: first, lastName: last ?? '' } : null);
@@ -11,19 +11,18 @@ const ref = (id: number | null, title: unknown) =>
   id === null ? null : { id, title: typeof title === 'string' ? title : null };
 
 /**
- * The whole test-result screen in 3 statements after the order (no N+1), run at once: the
- * participant with its MRNs, the panels, and the tests with their accepted values, ranges, results
- * and releases. With auth, a detail is 5 round trips (counted in server/test/counts.test.ts).
+ * The whole test-result screen in 2 statements (no N+1): the order, then the participant with its MRNs, the panels,
+ * and the tests with their accepted values, ranges, results and releases in one (results.repository.ts). With auth,
+ * a detail is 3 round trips (counted in server/test/counts.test.ts).
  */
 export async function getOrderDetail(ctx: InstCtx, orderId: number): Promise<OrderDetail> {
-  const inst = ctx.institutionId;
   const summary = await getOrderSummary(ctx, orderId);
-  const db = ctx.db;
-  const [p, panelRows, testRows] = await Promise.all([
-    summary.patientId === null ? null : patientCard(db, summary.patientId, ctx.language),
-    detailPanels(db, inst, orderId),
-    detailTests(db, orderId),
-  ]);
+  const language = ctx.language ?? DEFAULT_LANGUAGE;
+  const {
+    card: p,
+    panels: panelRows,
+    tests: testRows,
+  } = await orderDetailParts(ctx.db, ctx.institutionId, orderId, summary.patientId, language);
 
   return {
     ...summary,

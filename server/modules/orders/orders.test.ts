@@ -165,7 +165,7 @@ describe('results', () => {
     expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
   });
 
-  it('a save reads the order, locks its results, updates and writes history with statements prepared by name (issue 30)', async () => {
+  it('a save locks its results, updates and writes history with statements prepared by name, and names what it did not find (issue 30)', async () => {
     const o = await order();
     let g = byTitle(await detail(o.id), 'Glucose');
     const saveGlucose = async (result: string) => {
@@ -185,8 +185,9 @@ describe('results', () => {
     const commit = sent.findIndex((q) => /^\s*commit/i.test(q.text));
     const inTransaction = sent.slice(0, commit);
     const of = (pattern: RegExp) => inTransaction.filter((q) => pattern.test(q.text));
+    // The order is read only to name what a save did not find (below); the lock reads by order and institution.
+    expect(of(/^select .* from "lims_orders" where/is)).toHaveLength(0);
     const steps = [
-      of(/^select .* from "lims_orders" where/is),
       of(/for update of "lims_ordered_test_results", "lims_ordered_test_result_releases"/i),
       of(/^update "lims_ordered_test_results" set/i),
       of(/^insert into "lims_result_history"/i),
@@ -204,6 +205,26 @@ describe('results', () => {
       ['enter', '4.4', '6.1', null],
     ]);
     expect(Math.abs(history[1].at.getTime() - Date.now())).toBeLessThan(60_000);
+    // The answer is the order read back in two statements: the order, then its participant, panels and tests.
+    expect(sent.slice(commit + 1).map((q) => q.text)).toHaveLength(2);
+
+    // What a save did not find is named: an order of another institution (or none), a result of another order.
+    const elsewhere = await order();
+    const foreign = byTitle(await detail(elsewhere.id), 'Glucose').testResult.id;
+    const outsider = await signedIn(t, ['Institution Administrator'], await createInstitution(t));
+    for (const [orderId, resultId, who, title] of [
+      [o.id, foreign, { token, institution }, 'Result not found.'],
+      [o.id + 1_000_000, g.testResult.id, { token, institution }, 'Order not found.'],
+      [o.id, g.testResult.id, outsider, 'Order not found.'],
+    ] as const) {
+      const res = await t.call('PUT', api(`LIMSOrders/${orderId}/results`, who.institution.id), {
+        token: who.token,
+        body: { results: [{ resultId, result: '5.0', concurrencyStamp: 'x' }] },
+      });
+      expect([res.statusCode, json<{ title: string }>(res).title], res.body).toEqual([404, title]);
+    }
+    expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('6.1');
+    expect(byTitle(await detail(elsewhere.id), 'Glucose').testResult.result).toBeNull();
   });
 
   it("50 parallel saves of one result with the same stamp: exactly one 200, 49 409, the winner's value kept (no lost update)", async () => {

@@ -5,6 +5,8 @@ import { accountNames } from '../../platform/account-names';
 import { type IdCount, idCount, idsPlaceholder, idsValue, preparedStatements } from '../../platform/statement-cache';
 import { newStamp } from '../../platform/records';
 import { qualified } from '../../platform/qualified';
+import { jsonRows } from '../../platform/json-rows';
+import { patientCardQuery } from '../participants';
 import {
   panels,
   testAcceptedValues,
@@ -41,8 +43,8 @@ export function withResultJoins<T extends PgSelect>(q: T) {
     .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId));
 }
 
-// The two statements of a detail, built once per database handle (statement-cache.ts): building these joins
-// cost more server time than PostgreSQL needs to run them.
+// The reads of a detail, placed in one statement below (built once per database handle: building these joins cost
+// more server time than PostgreSQL needs to run them).
 const orderedPanelsOf = (db: Db) =>
   db
     .select({
@@ -111,15 +113,43 @@ function orderedTestsOf(db: Db) {
     .orderBy(asc(limsOrderedTests.id));
 }
 
-const panelsStatement = preparedStatements('orders.detail.panels', orderedPanelsOf);
-const testsStatement = preparedStatements('orders.detail.tests', orderedTestsOf);
+/**
+ * An order detail's reads after its summary in ONE statement (issue 30: four round trips were a result save's read-back,
+ * `writev` a quarter of its server CPU): the participant's card (participants module; `patientId` null: none), the
+ * enabled ordered panels and the ordered tests, each a json sub-select (json-rows.ts) decoded as when run alone.
+ * Built once per database handle and prepared by name.
+ */
+const detailStatement = preparedStatements('orders.detail', (db: Db) => {
+  const card = jsonRows(patientCardQuery(db));
+  const panels = jsonRows(orderedPanelsOf(db));
+  const tests = jsonRows(orderedTestsOf(db));
+  const select = db
+    .select({ card: sql<unknown>`${card.sql}`, panels: sql<unknown>`${panels.sql}`, tests: sql<unknown>`${tests.sql}` })
+    .from(sql`(select 1) as one`);
+  return {
+    prepare(name: string) {
+      const statement = select.prepare(name);
+      return {
+        getQuery: () => statement.getQuery(),
+        async execute(values?: Record<string, unknown>) {
+          const [raw] = await statement.execute(values);
+          return {
+            card: card.decode(raw.card).at(0) ?? null,
+            panels: panels.decode(raw.panels),
+            tests: tests.decode(raw.tests),
+          };
+        },
+      };
+    },
+  };
+});
 
-/** The order's enabled ordered panels, with their panel's title. */
-export const detailPanels = (db: Db, inst: number, orderId: number) =>
-  panelsStatement(db, '', true).execute({ orderId, inst });
-
-/** The order's enabled ordered tests with their test, range, accepted values, result and release. */
-export const detailTests = (db: Db, orderId: number) => testsStatement(db, '', true).execute({ orderId });
+/**
+ * The order's participant card (in `language`), its enabled ordered panels with their panel's title, and its enabled
+ * ordered tests with their test, range, accepted values, result and release.
+ */
+export const orderDetailParts = (db: Db, inst: number, orderId: number, patientId: number | null, language: string) =>
+  detailStatement(db, '', true).execute({ inst, orderId, patientId, language });
 
 /** A result of this order with its test's rules and release (`lockResults`). */
 export interface LockedResult {

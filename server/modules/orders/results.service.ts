@@ -26,10 +26,13 @@ const releasedConflict = (title: string) => orderErrors.result_released(title);
 export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResultsValues) {
   await command(ctx, 'results.enter', async (txCtx) => {
     const tx = txCtx.db;
-    await assertOrder(tx, ctx, orderId);
     const ids = input.results.map((r) => r.resultId);
+    // The lock reads by order and institution: the order is looked up only to name what was not found.
     const rows = await lockResults(tx, ctx.institutionId, orderId, { resultIds: ids });
-    if (rows.length !== new Set(ids).size) throw notFound('Result');
+    if (rows.length !== new Set(ids).size) {
+      await assertOrder(tx, ctx, orderId);
+      throw notFound('Result');
+    }
     for (const item of input.results) {
       const row = rows.find((r) => r.resultId === item.resultId)!;
       if (item.concurrencyStamp !== undefined && item.concurrencyStamp !== row.stamp) throw staleStamp();

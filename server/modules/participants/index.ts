@@ -6,7 +6,7 @@ export {
   exportPatients,
   exportPatientsQuery,
   hasMrn,
-  patientCard,
+  patientCardQuery,
   patientColumnsOf,
   patientIdByMrn,
   patientIdsMatching,

@@ -1,4 +1,3 @@
-import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
 import type { IdParam } from '../../platform/export-scope';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
@@ -277,7 +276,13 @@ export interface CardMrn {
   site: string | null;
 }
 
-const cardStatement = preparedStatements('participants.card', (db: Db) => {
+/**
+ * A participant's identity card (names, birth date, gender, marital and vital status) with its enabled MRNs (oldest
+ * first, with their site titles), for another module's detail to place in its own statement (json-rows.ts): the
+ * participant is the placeholder `patientId` (null: no row), the statuses' titles in the placeholder `language` when
+ * the institution gave one (issue 33 item 4; the default language has no entry in `titles`).
+ */
+export function patientCardQuery(db: Db) {
   const titleIn = (t: typeof genders) =>
     sql<string | null>`coalesce(nullif(btrim(${t.titles} ->> ${sql.placeholder('language')}::text), ''), ${t.title})`;
   const mrns = sql<
@@ -304,18 +309,6 @@ const cardStatement = preparedStatements('participants.card', (db: Db) => {
     .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
     .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
     .where(eq(patients.id, sql.placeholder('patientId')));
-});
-
-/**
- * A participant's identity card (names, birth date, gender, marital and vital status) with its
- * enabled MRNs (oldest first, with their site titles) for another module's detail, in one statement
- * (built and prepared once per database handle: building it cost more than running it). The statuses' titles in
- * `language` when the institution gave one (issue 33 item 4): a placeholder, one statement for every language (the
- * default language has no entry in `titles`).
- */
-export async function patientCard(db: Db, patientId: number, language?: string) {
-  const [p] = await cardStatement(db, '', true).execute({ patientId, language: language ?? DEFAULT_LANGUAGE });
-  return p;
 }
 
 const likeStart = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
