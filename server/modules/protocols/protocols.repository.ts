@@ -104,14 +104,28 @@ export async function updateProtocolRow(
   );
 }
 
-/** The protocol row of this institution, or undefined (`lock`: held for the rest of the transaction). */
-export async function protocolRow(db: Db, institutionId: number, protocolId: number, lock = false) {
+/** protocolRow's select, prepared by name (issue 30: every collection and allocation reads the protocol first). */
+const protocolRowStatement = preparedStatements('protocols.row', (db: Db, lock: boolean) => {
   const q = db
     .select()
     .from(collectionProtocols)
-    .where(and(eq(collectionProtocols.id, protocolId), eq(collectionProtocols.institutionId, institutionId)))
-    .limit(1);
-  const [row] = lock ? await q.for('update') : await q;
+    .where(
+      and(
+        eq(collectionProtocols.id, sql.placeholder('protocolId')),
+        eq(collectionProtocols.institutionId, sql.placeholder('inst')),
+      ),
+    )
+    .limit(1)
+    .$dynamic();
+  return lock ? q.for('update') : q;
+});
+
+/** The protocol row of this institution, or undefined (`lock`: held for the rest of the transaction). */
+export async function protocolRow(db: Db, institutionId: number, protocolId: number, lock = false) {
+  const [row] = await protocolRowStatement(db, lock ? 'lock' : '', true, lock).execute({
+    protocolId,
+    inst: institutionId,
+  });
   return row;
 }
 
