@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
@@ -7,6 +7,7 @@ import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
 import { refColumns, type SampleRef } from './samples.repository';
 import { qualified } from '../../platform/qualified';
+import { type IdCount, idCount, idsPlaceholder, idsValue, preparedStatements } from '../../platform/statement-cache';
 import { type Custody, custodyColumns, custodyOfRow } from './custody.repository';
 
 // What the shipments module needs of samples (docs/shipments.md): it never reads samples' tables, and
@@ -211,20 +212,27 @@ const toCustodySample = ({
  * 'received'): storage then acts on that record only. A sample received before it has none and is still
  * stored as the sender's row (docs/decisions/0014-received-samples.md).
  */
-const noOwnRecord = (inst: number) =>
+const noOwnRecord = (inst: number | Placeholder) =>
   sql`not exists (select 1 from sample_origins o where o.source_sample_id = ${qualified(collectedSamples.id)} and o.institution_id = ${inst})`;
 
-export async function custodySamplesOf(db: Db, institutionId: number, ids: number[]): Promise<CustodySample[]> {
-  if (!ids.length) return [];
-  const rows = await db
+/** custodySamplesOf's select, prepared by name (issue 30: every allocation reads its samples' custody first). */
+const custodyStatement = preparedStatements('samples.custody.byIds', (db: Db, count: IdCount) => {
+  const inst = sql.placeholder('inst');
+  return db
     .select(custodySelect())
     .from(collectedSamples)
     .where(
       and(
-        inArray(collectedSamples.id, ids),
-        sql`(${collectedSamples.institutionId} = ${institutionId} or (${collectedSamples.heldByInstitutionId} = ${institutionId} and ${noOwnRecord(institutionId)}))`,
+        idsPlaceholder(collectedSamples.id, count),
+        sql`(${collectedSamples.institutionId} = ${inst} or (${collectedSamples.heldByInstitutionId} = ${inst} and ${noOwnRecord(inst)}))`,
       ),
     );
+});
+
+export async function custodySamplesOf(db: Db, institutionId: number, ids: number[]): Promise<CustodySample[]> {
+  if (!ids.length) return [];
+  const count = idCount(ids);
+  const rows = await custodyStatement(db, count, true, count).execute({ inst: institutionId, ids: idsValue(ids) });
   return rows.map(toCustodySample);
 }
 
