@@ -2,13 +2,14 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, type LookupEntity } from '../../../contract/lookups.registry';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { RefJoin } from '../record-refs';
 import { assertReferences, type RefCheck, refusedReference } from '../references';
 import { lookupTables } from './lookup.tables';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/i18n/languages';
 import { collated } from '../collation';
 import { tableRowFromJson } from '../json-rows';
+import { preparedStatements } from '../statement-cache';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
 export type LookupRow = {
@@ -47,6 +48,20 @@ export interface LookupCheck extends RefCheck {
 export type LookupsRead = ReadonlyMap<string, Record<string, unknown> | undefined>;
 const readKey = (key: string, id: unknown) => `${key}:${String(id)}`;
 
+/**
+ * readLookups' statement for one sequence of lists, prepared by name (issue 30: a registration and a collection
+ * planned it every time): the ids (`id0`, `id1`, ...) and the institution are placeholders.
+ */
+const lookupsStatement = preparedStatements('lookups.read', (db: Db, keys: readonly string[]) => {
+  const parts = keys.map((key, i) => {
+    const t = tableOf(LOOKUP_BY_KEY[key]);
+    return sql`(select ${sql.raw(String(i))}::int as i, row_to_json(t) as r from ${t} t where t.id = ${sql.placeholder(`id${i}`)}::int and t.institution_id = ${sql.placeholder('inst')}::int limit 1)`;
+  });
+  return db
+    .select({ i: sql<number>`x.i`, r: sql<Record<string, unknown>>`x.r` })
+    .from(sql`(${sql.join(parts, sql` union all `)}) as x`);
+});
+
 /** The rows of several lists in ONE statement (absent ids map to undefined), each as Drizzle reads it. */
 export async function readLookups(
   tx: Db,
@@ -60,16 +75,11 @@ export async function readLookups(
   ];
   const out = new Map<string, Record<string, unknown> | undefined>();
   if (!asked.length) return out;
-  const parts = asked.map((c, i) => {
-    const t = tableOf(LOOKUP_BY_KEY[c.key]);
-    return sql`(select ${i}::int as i, row_to_json(t) as r from ${t} t where t.id = ${c.id}::int and t.institution_id = ${institutionId}::int limit 1)`;
-  });
-  const found = new Map(
-    (await rowsOf<{ i: number; r: Record<string, unknown> }>(tx, sql.join(parts, sql` union all `))).map((x) => [
-      x.i,
-      x.r,
-    ]),
-  );
+  const keys = asked.map((c) => c.key);
+  const values: Record<string, unknown> = { inst: institutionId };
+  asked.forEach((c, i) => (values[`id${i}`] = c.id));
+  const rows = await lookupsStatement(tx, keys.join(','), true, keys).execute(values);
+  const found = new Map(rows.map((x) => [x.i, x.r]));
   asked.forEach((c, i) => {
     const json = found.get(i);
     out.set(readKey(c.key, c.id), json ? tableRowFromJson(tableOf(LOOKUP_BY_KEY[c.key]), json) : undefined);
