@@ -76,7 +76,7 @@ export function anyId(column: Column | SQL, ids: readonly number[]): SQL {
 /** `column = any(<ids>::int4[])`, the ids a parameter or a placeholder of a prepared statement. */
 export const idArray = (column: Column | SQL, ids: SQLChunk) => sql`${column} = any(${ids}::int4[])`;
 
-/** A prepared statement's read by ids has two texts, as anyId's: one id, or several. */
+/** A prepared statement's read by ids has two texts, like anyId: one id, or several. */
 export type IdCount = 'one' | 'many';
 export const idCount = (ids: readonly unknown[]): IdCount => (ids.length === 1 ? 'one' : 'many');
 

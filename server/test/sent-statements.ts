@@ -114,6 +114,15 @@ export async function sentNamedStatements(
   }
 }
 
+/** Whether a transaction's statements are sent by name: on PostgreSQL; PGlite runs them unnamed (sentNamedStatements). */
+export const namesInTransactions = (db: Db) => Reflect.get(db, '$client') instanceof pg.Pool;
+
+/** A write's statements split at its commit: those of its transaction, and those after (its read-back). */
+export function aroundCommit<T extends { text: string }>(sent: T[]): { inTransaction: T[]; after: T[] } {
+  const commit = sent.findIndex((q) => /^\s*commit/i.test(q.text));
+  return { inTransaction: sent.slice(0, commit), after: sent.slice(commit + 1) };
+}
+
 /** A statement node-postgres was given: its text and name ('' unnamed). */
 function described(q: unknown): { text: string; name: string } {
   if (typeof q !== 'object' || q === null) return { text: String(q), name: '' };

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 import { labSetup } from '../../test/orders-fixtures';
 import { limsOrders, limsResultHistory } from './orders.table';
-import { sentNamedStatements } from '../../test/sent-statements';
+import { aroundCommit, namesInTransactions, sentNamedStatements } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
@@ -182,8 +181,7 @@ describe('results', () => {
     await saveGlucose('4.4');
     const sent = await saveGlucose('6.1');
     expect(g.testResult).toMatchObject({ result: '6.1', flag: 'H' });
-    const commit = sent.findIndex((q) => /^\s*commit/i.test(q.text));
-    const inTransaction = sent.slice(0, commit);
+    const { inTransaction, after } = aroundCommit(sent);
     const of = (pattern: RegExp) => inTransaction.filter((q) => pattern.test(q.text));
     // The order is read only to name what a save did not find (below); the lock reads by order and institution.
     expect(of(/^select .* from "lims_orders" where/is)).toHaveLength(0);
@@ -194,7 +192,7 @@ describe('results', () => {
     ];
     for (const step of steps) expect(step, inTransaction.map((q) => q.text).join('\n')).toHaveLength(1);
     // PostgreSQL: each by its name. PGlite runs a transaction's statements unnamed (sent-statements.ts).
-    if (Reflect.get(t.db, '$client') instanceof pg.Pool) for (const [q] of steps) expect(q.name, q.text).not.toBe('');
+    if (namesInTransactions(t.db)) for (const [q] of steps) expect(q.name, q.text).not.toBe('');
     const history = await t.db
       .select()
       .from(limsResultHistory)
@@ -206,7 +204,7 @@ describe('results', () => {
     ]);
     expect(Math.abs(history[1].at.getTime() - Date.now())).toBeLessThan(60_000);
     // The answer is the order read back in two statements: the order, then its participant, panels and tests.
-    expect(sent.slice(commit + 1).map((q) => q.text)).toHaveLength(2);
+    expect(after.map((q) => q.text)).toHaveLength(2);
 
     // What a save did not find is named: an order of another institution (or none), a result of another order.
     const elsewhere = await order();

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
@@ -8,7 +7,12 @@ import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { sampleDraws } from './samples.table';
-import { sentNamedStatements, sentStatementsWithTransactions } from '../../test/sent-statements';
+import {
+  aroundCommit,
+  namesInTransactions,
+  sentNamedStatements,
+  sentStatementsWithTransactions,
+} from '../../test/sent-statements';
 import { drawStatement } from './ids.repository';
 
 const t = await testApp();
@@ -607,18 +611,23 @@ describe('stepper command', () => {
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(12);
   });
 
+  /** One primary sample collected on `date`: the answer and the statements it sent, split at the commit. */
+  const collectOne = async (date: string) => {
+    const rows = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
+    let res: Awaited<ReturnType<typeof run>> | undefined;
+    const sent = await sentNamedStatements(t.db, async () => {
+      res = await run({ Rows: rows, CollectedDate: date });
+    });
+    expect(res?.statusCode, res?.body).toBe(201);
+    return { res: res!, ...aroundCommit(sent) };
+  };
+
   it('reads the collected samples back with a statement prepared by name (issue 30): no list of ids in its text, so PostgreSQL plans it once, not per collection', async () => {
-    const one = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
     const readBack = async () => {
-      let res: Awaited<ReturnType<typeof run>> | undefined;
-      const sent = await sentNamedStatements(t.db, async () => {
-        res = await run({ Rows: one, CollectedDate: '2026-05-05' });
-      });
-      expect(res?.statusCode, res?.body).toBe(201);
-      const after = sent.slice(sent.findIndex((q) => /^\s*commit/i.test(q.text)) + 1);
+      const { res, after } = await collectOne('2026-05-05');
       const reads = after.filter((q) => q.text.includes('from "collected_samples"'));
       expect(reads, after.map((q) => q.text).join('\n')).toHaveLength(1);
-      return { read: reads[0], sample: json<Sample[]>(res!)[0] };
+      return { read: reads[0], sample: json<Sample[]>(res)[0] };
     };
     const a = await readBack();
     const b = await readBack();
@@ -630,17 +639,8 @@ describe('stepper command', () => {
   });
 
   it("checks the collection's origin and the donor's consents with statements prepared by name (issue 30): planned once per connection, not per collection", async () => {
-    const one = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
     const checks = async () => {
-      let res: Awaited<ReturnType<typeof run>> | undefined;
-      const sent = await sentNamedStatements(t.db, async () => {
-        res = await run({ Rows: one, CollectedDate: '2026-05-06' });
-      });
-      expect(res?.statusCode, res?.body).toBe(201);
-      const inTx = sent.slice(
-        0,
-        sent.findIndex((q) => /^\s*commit/i.test(q.text)),
-      );
+      const { inTransaction: inTx } = await collectOne('2026-05-06');
       const origin = inTx.filter((q) => q.text.includes('collection_protocol_participants'));
       const consents = inTx.filter((q) => q.text.includes('from "collection_protocol_participant_consents"'));
       expect(origin, inTx.map((q) => q.text).join('\n')).toHaveLength(1);
@@ -651,7 +651,7 @@ describe('stepper command', () => {
     const b = await checks();
     expect(b).toEqual(a);
     // PostgreSQL: by name. PGlite runs a transaction's statements unnamed (sent-statements.ts).
-    if (Reflect.get(t.db, '$client') instanceof pg.Pool) for (const q of a) expect(q.name, q.text).not.toBe('');
+    if (namesInTransactions(t.db)) for (const q of a) expect(q.name, q.text).not.toBe('');
   });
 
   it('the ID draw looks each drawn number up on the sample-ID index, never joining all the samples of the institution (issue 30)', async () => {

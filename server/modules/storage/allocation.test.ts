@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
@@ -8,7 +7,12 @@ import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols
 import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { collectedSamples } from '../samples/samples.table';
-import { sentNamedStatements, sentStatementsWithTransactions } from '../../test/sent-statements';
+import {
+  aroundCommit,
+  namesInTransactions,
+  sentNamedStatements,
+  sentStatementsWithTransactions,
+} from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t);
@@ -418,8 +422,7 @@ describe('bulk allocate', () => {
     };
     await allocate(samples[0].id);
     const { sent, occ } = await allocate(samples[1].id);
-    const commit = sent.findIndex((q) => /^\s*commit/i.test(q.text));
-    const after = sent.slice(commit + 1);
+    const { inTransaction, after } = aroundCommit(sent);
     const reads = after.filter((q) => /storage_occupancies|with recursive up/.test(q.text));
     expect(reads, after.map((q) => q.text).join('\n')).toHaveLength(2);
     for (const q of reads) {
@@ -427,11 +430,11 @@ describe('bulk allocate', () => {
       expect(q.text).not.toMatch(/ in \(\$/);
     }
     // In the transaction (PostgreSQL: named there too; PGlite runs a transaction's statements unnamed).
-    const check = sent
-      .slice(0, commit)
-      .filter((q) => /^\s*select/i.test(q.text) && q.text.includes('from "storage_occupancies"'));
+    const check = inTransaction.filter(
+      (q) => /^\s*select/i.test(q.text) && q.text.includes('from "storage_occupancies"'),
+    );
     expect(check).toHaveLength(1);
-    if (Reflect.get(t.db, '$client') instanceof pg.Pool) expect(check[0].name).not.toBe('');
+    if (namesInTransactions(t.db)) expect(check[0].name).not.toBe('');
     expect(occ.location.label).toBe(`Freezer 0 > Shelf 1 > Rack 2 > Drawer 3 > Box > ${occ.location.positionCode}`);
     expect(occ.collectedSample.sampleId).toBe(samples[1].sampleId);
   });
