@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests: the real server (built web app, fresh PGlite) driven through Debian's Chromium.
  * Two workers, one per core: each worker starts its own server with its own database (e2e/fixtures.ts) and runs
  * whole spec files one after the other, so no two tests ever share a database at the same time
- * (E2E_WORKERS=1 runs them all on one server, as before).
+ * (E2E_WORKERS=1 runs them all on one server, as before; .ci/run sets 3 on PostgreSQL, where a third worker fills the
+ * time the other two spend waiting).
  * No browser download: the browser is Debian's chromium-headless-shell (the old headless mode, what Playwright
  * itself runs headless: no browser UI to draw, about a fifth less time per spec on two cores than the full
  * /usr/bin/chromium in its new headless mode; docs/performance.md "CI time"), else /usr/bin/chromium;
@@ -46,6 +47,10 @@ export default defineConfig({
         '--disable-sync',
         // Pages of one site share a renderer: each test's page joins the one kept open (e2e/fixtures.ts `page`).
         '--process-per-site',
+        // V8 without its top tier (TurboFan): a test's page lives seconds, too short for TurboFan's background
+        // compiles to pay back. Maglev stays. Six specs on two workers: machine CPU 116-125 s against 133-142, wall
+        // 86-91 s against 96-99 (docs/performance.md "CI time, 2026-11-30 fifth session").
+        '--js-flags=--max-opt=2',
       ],
     },
     viewport: { width: 1280, height: 800 },
