@@ -175,12 +175,15 @@ describe.skipIf(!process.env.DATABASE_URL)('deep pages on PostgreSQL: the plans'
     return Promise.all(reads.map(async (s) => ({ text: s.text, scans: await scans(s) })));
   }
 
+  // The cursor page starts before the first row in the list's own order: `After=1000000` newest first, `After=1`
+  // oldest first. An ascending cursor of 1000000 is past the last id and selects nothing; for an empty range the two
+  // indexes cost the same, and the planner picked the primary key in one CI run.
   /** The offset walk (no anchors yet), the seek from the anchors, then a cursor page: every id read on `index`, index-only. */
-  async function checkPlans(table: string, index: string, list: string) {
+  async function checkPlans(table: string, index: string, list: string, after = 1_000_000) {
     tunePageAnchors({ spacing: 1000, settleMs: 0, minOffset: 2000, chunk: 50_000 });
     await t.db.execute(sql.raw(`vacuum analyze ${table}`));
     const deep = `${list}PageSize=10&PageNumber=2001`;
-    for (const url of [deep, 'built', deep, `${deep}&After=1000000`]) {
+    for (const url of [deep, 'built', deep, `${deep}&After=${after}`]) {
       if (url === 'built') {
         await pageAnchorsBuilt();
         continue;
@@ -210,6 +213,6 @@ describe.skipIf(!process.env.DATABASE_URL)('deep pages on PostgreSQL: the plans'
         o.priority_id, md5(g::text)
       from (select * from lims_orders where institution_id = ${institution.id} limit 1) o, generate_series(1, 90000) g`);
     await checkPlans('lims_orders', 'lims_orders_inst_idx', api('LIMSOrders?'));
-    await checkPlans('lims_orders', 'lims_orders_inst_idx', api('LIMSOrders?SortDirection=asc&'));
+    await checkPlans('lims_orders', 'lims_orders_inst_idx', api('LIMSOrders?SortDirection=asc&'), 1);
   });
 });
