@@ -175,10 +175,12 @@ describe.skipIf(!process.env.DATABASE_URL)('deep pages on PostgreSQL: the plans'
     return Promise.all(reads.map(async (s) => ({ text: s.text, scans: await scans(s) })));
   }
 
-  // The cursor page starts before the first row in the list's own order: `After=1000000` newest first, `After=1`
-  // oldest first. An ascending cursor of 1000000 is past the last id and selects nothing; for an empty range the two
-  // indexes cost the same, and the planner picked the primary key in one CI run.
-  /** The offset walk (no anchors yet), the seek from the anchors, then a cursor page: every id read on `index`, index-only. */
+  /**
+   * The offset walk (no anchors yet), the seek from the anchors, then a cursor page: every id read on `index`,
+   * index-only. The cursor page starts before the first row in the list's own order (`after`: 1000000 newest first,
+   * 1 oldest first): an ascending cursor of 1000000 is past the last id and selects nothing, and for an empty range
+   * the two indexes cost the same (the planner picked the primary key in one CI run).
+   */
   async function checkPlans(table: string, index: string, list: string, after = 1_000_000) {
     tunePageAnchors({ spacing: 1000, settleMs: 0, minOffset: 2000, chunk: 50_000 });
     await t.db.execute(sql.raw(`vacuum analyze ${table}`));
