@@ -229,6 +229,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'web/dist',
+      'server/dist',
       'data',
       'e2e/screenshots',
       'e2e/.data',

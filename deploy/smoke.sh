@@ -96,6 +96,8 @@ curl_tls=(curl -sS --max-time 20 --cacert "$tmp/tls/cert.pem")
 
 # The API serves the web app only when web/dist was built before it started (CI's npm test has built it).
 [ -f web/dist/index.html ] || { echo "web/dist missing: building the web app first"; npx vite build --config web/vite.config.ts --logLevel warn; }
+# The server bundle the unit runs (npm run build writes it), written afresh: it holds this checkout's code as it is now.
+node --import tsx server/bundle.ts >/dev/null
 
 # 1. A fresh database and the API as lims-api.service runs it: the example env file, then this run's own values.
 # It starts first: its start (migrations, then two workers) is the longest step.
@@ -112,7 +114,7 @@ admin_password="Smoke-$(openssl rand -hex 12)"
   export DATABASE_URL="$db_url" PORT="$api_port" ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password"
   [ "$HOST" = 127.0.0.1 ] && [ "$TRUST_PROXY" = 127.0.0.1 ] && [ "$WORKERS" = 2 ] ||
     { echo "deploy/lims.env.example no longer says HOST=127.0.0.1, TRUST_PROXY=127.0.0.1, WORKERS=2" >&2; exit 1; }
-  exec setsid node --import tsx server/main.ts
+  exec setsid node server/dist/main.mjs
 ) >"$tmp/log/api.log" 2>&1 &
 api_pid=$!
 

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_BUNDLE } from '../server/bundle';
 import { databaseNames, urlFor, withClient } from '../server/test/databases';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -70,7 +71,10 @@ async function workerDatabase(slot: number): Promise<{ env: Record<string, strin
   return { env: { DATABASE_URL: urlFor(adminUrl, name) }, drop: () => recreate(false) };
 }
 
-/** A server process of this checkout (`node --import tsx server/main.ts`), as e2e and the multi-process tests start it. */
+/**
+ * A server process of this checkout as production runs it (`node server/dist/main.mjs`, the bundle server/bundle.ts
+ * writes; the global setups of Vitest and Playwright write it afresh), as e2e and the multi-process tests start it.
+ */
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
@@ -89,7 +93,7 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>, timeoutMs = 110_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -81,7 +81,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// server/db/migrations, reached from this file in the source tree and from the server bundle (server/dist/main.mjs)
+// alike: the bundle runs beside the source tree and does not copy them (server/bundle.ts).
+export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
  * The newest migration this code ships (drizzle-kit's journal): its tag and `when`, which the migrator stores as

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SERVER_BUNDLE } from '../bundle';
 import { openDatabase } from '../db/client';
 import { verifyAuditChains } from '../modules/audit';
 import { databaseNames, urlFor, withClient } from './databases';
@@ -86,7 +87,7 @@ interface Server {
 
 async function start(target: Target, port: number): Promise<Server> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: {
       ...process.env,
       DATABASE_URL: target.databaseUrl,

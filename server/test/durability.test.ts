@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_BUNDLE } from '../bundle';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -15,7 +16,7 @@ const freePort = () =>
   });
 
 async function start(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: {
       ...process.env,
       DATABASE_URL: '',

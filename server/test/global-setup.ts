@@ -4,6 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../bundle';
 import { openDatabase } from '../db/client';
 import { urlFor, databaseNames, dropFileDatabases, withClient } from './databases';
 
@@ -28,6 +29,9 @@ declare module 'vitest' {
  * side by side.
  */
 export default async function setup(project: TestProject) {
+  // The files that start a real server (crash, two-processes, workers, durability, backup-restore) run the bundle
+  // production runs (server/bundle.ts), written afresh so that it holds this checkout's code as it is now.
+  await bundleServer();
   const url = process.env.DATABASE_URL;
   if (!url) {
     const started = Date.now();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
+import { SERVER_BUNDLE } from '../bundle';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { json, testClient } from '../test/harness';
@@ -117,7 +118,7 @@ async function migratedFolder(name: string) {
 /** The real server (server/main.ts) on a PGlite folder, as an operator starts it. */
 function startServer(dataDir: string) {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: {
       ...process.env,
       DATABASE_URL: '',
