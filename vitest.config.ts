@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Projects over the same files (issue 29 item 9, figures in docs/performance.md "CI time"):
@@ -17,13 +19,15 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // The bad-input fuzz test stays in 'fast' (and in 'kinds' below): CI runs it on both database kinds, since each driver
 // parses and refuses generated values its own way; its bounds half (fuzz-bounds.test.ts: bodies too deep or wide,
 // undeclared query parameters) is answered before any handler and runs once.
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+// Longest first (SlowFirst below starts them in this order): 22, 20, 11, 10, 9 and 1 s on PostgreSQL.
 const SLOW = [
   'server/test/crash.test.ts', // kill -9 of a real server during 1,000 writes
+  'server/test/two-processes.test.ts', // two real API processes on one PostgreSQL database (issue 34)
+  'server/test/workers.test.ts', // the server entry with WORKERS=2: migrate once, fork, restart, SIGTERM
   'server/test/tenancy-matrix.test.ts', // every route from a foreign institution
   'server/test/input-rules.test.ts', // one test per bad-input class over every route
   'server/test/query-strictness.test.ts', // unknown and malformed query parameters on every route
-  'server/test/two-processes.test.ts', // two real API processes on one PostgreSQL database (issue 34)
-  'server/test/workers.test.ts', // the server entry with WORKERS=2: migrate once, fork, restart, SIGTERM
 ];
 const ALL = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'];
 /**
@@ -103,6 +107,25 @@ const projects = only?.length
   ? [...named].filter(([name]) => only.includes(name)).map(([, p]) => p)
   : [named.get('fast')!, named.get('slow')!, named.get('timing')!];
 
+/**
+ * Vitest's own order runs the projects of one group one after another by name, so 'slow' came after every 'fast'
+ * file: its files, which mostly wait on the servers they start, began in the last minute and ran on alone into the
+ * end. Started first and longest first (SLOW's order), they overlap the fast files instead. Otherwise Vitest's order.
+ */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const slow = SLOW.indexOf(path.relative(ROOT, f.moduleId));
+      return f.project.config.sequence.groupOrder * 100 + (f.project.name === 'slow' && slow >= 0 ? slow : 99);
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((file, i) => ({ file, i }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   // tsconfig.json "paths", for web modules under test that import shared code by its alias (@/lib/...).
   resolve: {
@@ -124,6 +147,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one on this 2-core machine. Most files wait on their
     // database as much as they compute, so two run side by side.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirst },
     projects,
   },
 });
