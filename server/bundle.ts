@@ -10,8 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * server/main.ts and everything of this repository it imports, as one ES module. Packages stay in node_modules
  * (Node loads them natively), and the migrations stay in server/db/migrations (server/db/client.ts finds them from
  * either place). Under `node --import tsx server/main.ts` each of the ~400 modules went through tsx's loader
- * hooks, on a thread of their own, at every start and in every cluster worker: 4.5-6.2 s and 7.5-8.3 CPU s from
- * spawn to a healthy /api/health on PostgreSQL, against 2.3-2.4 s and 3.6-3.8 CPU s for this bundle
+ * hooks, on a thread of their own, at every start and in every cluster worker: 4.6-6.2 s and 7.5-8.3 CPU s from
+ * spawn to a healthy /api/health on PostgreSQL, against 2.3-3.1 s and 3.6-4.5 CPU s for this bundle
  * (docs/performance.md "CI time, 2026-11-30 sixth session").
  */
 export const SERVER_BUNDLE = path.join(ROOT, 'server/dist/main.mjs');
