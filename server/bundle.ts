@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE = path.join(ROOT, 'server/dist/main.mjs');
 
 /**
- * Writes SERVER_BUNDLE afresh (about half a second). Written to a temporary name and renamed, so that concurrent
+ * Writes SERVER_BUNDLE afresh (a fifth of a second). Written to a temporary name and renamed, so that concurrent
  * builds (Vitest runs its global setup once per project) never leave a half-written file for a server to load.
  */
 export async function bundleServer(): Promise<string> {

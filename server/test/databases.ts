@@ -22,35 +22,18 @@ export function urlFor(url: string, database: string): string {
 }
 
 /**
- * Drops the per-testApp() databases ('<db>__f<project>_...'): every file's at the end of a run, and what a killed run
- * left behind at the start of the next. `url` names the server (and a database to connect to).
+ * Drops the per-testApp() databases ('<db>__f<project>_...') still there: at the end of a run those whose own drop
+ * (harness.ts freshDatabase) has not finished, at the start of the next what a killed run left. `url` names the
+ * server (and a database to connect to).
  */
 export async function dropFileDatabases(url: string, filePrefix: string) {
   const like = `${filePrefix.replace(/[\\_%]/g, (c) => `\\${c}`)}%`;
-  const { rows } = await withClient(url, (client) =>
-    client.query<{ datname: string }>('select datname from pg_database where datname like $1', [like]),
-  );
-  await dropDatabases(
-    url,
-    rows.map((r) => r.datname),
-  );
-}
-
-/**
- * Drops the databases named, several at a time on connections of their own (`client` says where): each DROP
- * DATABASE waits for an immediate checkpoint, and PostgreSQL's checkpointer serves every request made while one
- * runs with the next, so drops side by side share their checkpoints instead of taking one each.
- */
-async function dropDatabases(url: string, names: string[], connections = 8) {
-  const queue = [...names];
-  await Promise.all(
-    Array.from({ length: Math.min(connections, queue.length) }, () =>
-      withClient(url, async (c) => {
-        for (let name = queue.shift(); name !== undefined; name = queue.shift())
-          await c.query(`drop database if exists "${name}" with (force)`);
-      }),
-    ),
-  );
+  await withClient(url, async (client) => {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      like,
+    ]);
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  });
 }
 
 /** Runs fn on one short-lived connection to url (for CREATE and DROP DATABASE). */

@@ -62,9 +62,7 @@ export async function freshDatabase(limits: DatabaseLimits, readUrl: string | nu
     close: async () => {
       await database.close();
       // Nothing waits on it, so nothing may throw from it: a drop that fails is the teardown's to redo.
-      withClient(url, (client) => client.query(`drop database if exists "${name}" with (force)`)).catch(
-        () => undefined,
-      );
+      admin(`drop database if exists "${name}" with (force)`).catch(() => undefined);
     },
   };
 }
