@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { newStamp } from '../../platform/records';
+import { placeholders, preparedStatements } from '../../platform/statement-cache';
 import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import type { Db } from '../../db/client';
 import { collectedSamples, sampleDraws, sampleEvents } from './samples.table';
@@ -40,15 +41,22 @@ export async function unitSymbol(tx: Db, unitId: number) {
   return String(u?.symbol ?? u?.name ?? '');
 }
 
+const EVENT_INSERT = ['institutionId', 'sampleId', 'kind', 'detail', 'creatorId', 'createdDate'] as const;
+/** A sample's history row, prepared once per connection (statement-cache.ts `placeholders`). */
+const eventInsert = preparedStatements('samples.recordEvent', (db: Db) =>
+  db.insert(sampleEvents).values(placeholders(EVENT_INSERT)),
+);
+
 export async function recordEvent(tx: Db, ctx: Ctx, sampleId: number, kind: string, detail: Record<string, unknown>) {
-  await tx.insert(sampleEvents).values({
+  const row: Record<(typeof EVENT_INSERT)[number], unknown> = {
     institutionId: ctx.institutionId!,
     sampleId,
     kind,
     detail,
     creatorId: ctx.account.id,
     createdDate: ctx.now(),
-  });
+  };
+  await eventInsert(tx, '', true).execute(row);
 }
 
 /** One draw from a sample (its amount in the sample's unit), in the caller's transaction. */

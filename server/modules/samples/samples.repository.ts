@@ -4,7 +4,8 @@ import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
-import { anyId } from '../../platform/statement-cache';
+import { anyId, placeholders, preparedStatements } from '../../platform/statement-cache';
+import { newStamp } from '../../platform/records';
 import type { AnchorScope } from '../../platform/page-anchors';
 import { cheapCount } from '../../platform/counts';
 import { accountNames } from '../../platform/account-names';
@@ -431,16 +432,69 @@ export async function sampleForUseOf(db: Db, inst: number, id: number) {
 }
 
 /** Inserts a sample row, in its owner's custody; null when its sample ID was taken meanwhile (the unique index). */
-export async function insertSampleRow(
-  tx: Db,
-  values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>,
-) {
+/** The columns a new sample's insert binds (samples.service.ts collectPrimary and createChild give them). */
+const SAMPLE_INSERT = [
+  'institutionId',
+  'creatorId',
+  'enablerId',
+  'collectionProtocolId',
+  'participantId',
+  'patientId',
+  'institutionSiteId',
+  'collectionProtocolEventId',
+  'origin',
+  'sampleId',
+  'kind',
+  'specimenTypeId',
+  'collectedAmount',
+  'remainingAmount',
+  'unitId',
+  'collectedDate',
+  'collectedTime',
+  'parentId',
+  'isSubsample',
+  'subSampleLineageId',
+  'parentAmountUsed',
+  'collectedOutsideDates',
+  'heldByInstitutionId',
+  'concurrencyStamp',
+] as const;
+type SampleInsert = Pick<
+  typeof collectedSamples.$inferInsert,
+  Exclude<(typeof SAMPLE_INSERT)[number], 'heldByInstitutionId' | 'concurrencyStamp'>
+>;
+
+/** What the columns that the caller may leave out are given then: their database defaults. */
+const SAMPLE_DEFAULTS: Record<string, unknown> = {
+  creatorId: null,
+  enablerId: null,
+  collectionProtocolId: null,
+  participantId: null,
+  patientId: null,
+  institutionSiteId: null,
+  collectionProtocolEventId: null,
+  origin: 'collected',
+  parentId: null,
+  isSubsample: false,
+  subSampleLineageId: null,
+  parentAmountUsed: null,
+  collectedOutsideDates: false,
+};
+
+const sampleInsert = preparedStatements('samples.insertSampleRow', (db: Db) =>
+  db.insert(collectedSamples).values(placeholders(SAMPLE_INSERT)).returning(),
+);
+
+export async function insertSampleRow(tx: Db, values: SampleInsert) {
   try {
-    // A new sample is in its owner's custody (custody.repository.ts changes it only through a shipment).
-    const [row] = await tx
-      .insert(collectedSamples)
-      .values({ ...values, heldByInstitutionId: values.institutionId })
-      .returning();
+    // A new sample is in its owner's custody (custody.repository.ts changes it only through a shipment). Prepared
+    // once per connection: an insert's plan is the same whatever its values.
+    const bound: Record<string, unknown> = { ...SAMPLE_DEFAULTS };
+    // A key given as undefined keeps its default, as Drizzle's insert leaves such a column out.
+    for (const [k, v] of Object.entries(values)) if (v !== undefined) bound[k] = v;
+    bound.heldByInstitutionId = values.institutionId;
+    bound.concurrencyStamp = newStamp();
+    const [row] = await sampleInsert(tx, '', true).execute(bound);
     return row;
   } catch (e) {
     if (isUniqueViolation(e)) return null;

@@ -654,6 +654,19 @@ describe('stepper command', () => {
     if (namesInTransactions(t.db)) for (const q of a) expect(q.name, q.text).not.toBe('');
   });
 
+  it('inserts the sample and its history row with statements prepared by name (issue 30): built once per connection, not per collection', async () => {
+    const inserts = async (date: string) => {
+      const { inTransaction: inTx } = await collectOne(date);
+      const found = inTx.filter((q) => /^insert into "(collected_samples|sample_events)"/.test(q.text));
+      expect(found, inTx.map((q) => q.text).join('\n')).toHaveLength(2);
+      return found.map(({ name, text }) => ({ name, text }));
+    };
+    const a = await inserts('2026-05-07');
+    const b = await inserts('2026-05-08');
+    expect(b).toEqual(a);
+    if (namesInTransactions(t.db)) for (const q of a) expect(q.name, q.text).not.toBe('');
+  });
+
   it('the ID draw looks each drawn number up on the sample-ID index, never joining all the samples of the institution (issue 30)', async () => {
     type PlanNode = { 'Node Type': string; Plans?: PlanNode[] };
     const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];

@@ -439,6 +439,36 @@ describe('bulk allocate', () => {
     expect(occ.collectedSample.sampleId).toBe(samples[1].sampleId);
   });
 
+  it('a single allocation prepares every statement of its transaction by name but the audit append (issue 30): the box lock, the position, the occupancy and history inserts', async () => {
+    const b = await box({ Rows: 1, Columns: 3 });
+    const samples = await d.samples(2);
+    const allocate = async (code: string, id: number) => {
+      let res: Awaited<ReturnType<typeof b.allocate>> | undefined;
+      const sent = await sentNamedStatements(t.db, async () => {
+        res = await b.allocate(code, id);
+      });
+      expect(res?.statusCode, res?.body).toBe(201);
+      const { inTransaction } = aroundCommit(sent);
+      return inTransaction.filter((q) => !/^\s*(begin|with announce)/i.test(q.text));
+    };
+    const first = await allocate('A1', samples[0].id);
+    const second = await allocate('A2', samples[1].id);
+    const texts = second.map((q) => q.text);
+    for (const kind of [
+      /from "storage_nodes".* for share/s,
+      /from "storage_box_positions"/,
+      /^insert into "storage_occupancies"/,
+      /^insert into "sample_events"/,
+    ])
+      expect(
+        texts.filter((x) => kind.test(x)),
+        texts.join('\n'),
+      ).toHaveLength(1);
+    // The same statements for another position and sample: one text each, whatever the values.
+    expect(second).toEqual(first);
+    if (namesInTransactions(t.db)) for (const q of second) expect(q.name, q.text).not.toBe('');
+  });
+
   it('12 parallel bulk allocations into one box of 9 (issue 30: no box lock): 9 stored once each, 3 refused for room', async () => {
     const b = await box({ Rows: 3, Columns: 3 });
     const samples = await d.samples(12);

@@ -21,7 +21,7 @@ import { countAtMostRemembered } from '../../platform/counts';
 import { offsetOf } from '../../platform/paging';
 import { qualified } from '../../platform/qualified';
 import { newStamp } from '../../platform/records';
-import { idArray, preparedStatements } from '../../platform/statement-cache';
+import { idArray, placeholders, preparedStatements } from '../../platform/statement-cache';
 import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { locationsOf, type PositionCell } from './locations.repository';
@@ -211,12 +211,16 @@ export const occupancyCountAtMost = (db: Db, inst: number, filter: OccupancyFilt
   );
 
 /** A position of a box, or undefined. */
-export async function positionOfBox(db: Db, boxId: number, positionId: number): Promise<PositionRow | undefined> {
-  const [p] = await db
+const positionStatement = preparedStatements('storage.position.ofBox', (db: Db) =>
+  db
     .select()
     .from(boxPositions)
-    .where(and(eq(boxPositions.id, positionId), eq(boxPositions.boxId, boxId)))
-    .limit(1);
+    .where(and(eq(boxPositions.id, sql.placeholder('position')), eq(boxPositions.boxId, sql.placeholder('box'))))
+    .limit(1),
+);
+
+export async function positionOfBox(db: Db, boxId: number, positionId: number): Promise<PositionRow | undefined> {
+  const [p] = await positionStatement(db, '', true).execute({ position: positionId, box: boxId });
   return p;
 }
 
@@ -399,9 +403,34 @@ export async function occupiedCount(tx: Db, boxId: number) {
   return n;
 }
 
+const OCC_INSERT = [
+  'institutionId',
+  'positionId',
+  'collectedSampleId',
+  'allocatedById',
+  'allocatedAt',
+  'concurrencyStamp',
+] as const;
+type NewOccupancy = Pick<OccInsert, Exclude<(typeof OCC_INSERT)[number], 'concurrencyStamp'>> & { allocatedAt: Date };
+/** One new occupancy (a single allocation, the most frequent), prepared once per connection. */
+const occupancyInsert = preparedStatements('storage.occupancies.insert', (db: Db) =>
+  db.insert(occ).values(placeholders(OCC_INSERT)).returning(),
+);
+
 /** New occupancies, in the order given. */
-export const insertOccupancies = (tx: Db, values: OccInsert[]): Promise<OccRow[]> =>
-  tx.insert(occ).values(values).returning();
+export async function insertOccupancies(tx: Db, values: NewOccupancy[]): Promise<OccRow[]> {
+  if (values.length !== 1) return tx.insert(occ).values(values).returning();
+  const [v] = values;
+  const row: Record<(typeof OCC_INSERT)[number], unknown> = {
+    institutionId: v.institutionId,
+    positionId: v.positionId,
+    collectedSampleId: v.collectedSampleId,
+    allocatedById: v.allocatedById ?? null,
+    allocatedAt: v.allocatedAt,
+    concurrencyStamp: newStamp(),
+  };
+  return occupancyInsert(tx, '', true).execute(row);
+}
 
 /** One occupancy of the institution in a position, locked for update, or undefined. */
 export async function lockOccupancy(tx: Db, inst: number, id: number, positionId: number): Promise<OccRow | undefined> {

@@ -40,8 +40,16 @@ export function nodesByIds(db: Db, inst: number, ids: number[]): Promise<NodeRow
 }
 
 /** One node, read under a row lock held to the end of the transaction. */
+const lockStatement = preparedStatements('storage.node.lock', (db: Db, mode: 'share' | 'update') =>
+  db
+    .select()
+    .from(storageNodes)
+    .where(eq(storageNodes.id, sql.placeholder('id')))
+    .for(mode),
+);
+
 export async function lockNode(tx: Db, id: number, mode: 'share' | 'update'): Promise<NodeRow> {
-  const [locked] = await tx.select().from(storageNodes).where(eq(storageNodes.id, id)).for(mode);
+  const [locked] = await lockStatement(tx, mode, true, mode).execute({ id });
   return locked;
 }
 
