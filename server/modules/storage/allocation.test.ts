@@ -434,7 +434,10 @@ describe('bulk allocate', () => {
       (q) => /^\s*select/i.test(q.text) && q.text.includes('from "storage_occupancies"'),
     );
     expect(check).toHaveLength(1);
-    if (namesInTransactions(t.db)) expect(check[0].name).not.toBe('');
+    // The box's next free positions (issue 30: planned on every bulk allocation before).
+    const free = inTransaction.filter((q) => /from "storage_box_positions".* skip locked/s.test(q.text));
+    expect(free, inTransaction.map((q) => q.text).join('\n')).toHaveLength(1);
+    if (namesInTransactions(t.db)) for (const q of [...check, ...free]) expect(q.name, q.text).not.toBe('');
     expect(occ.location.label).toBe(`Freezer 0 > Shelf 1 > Rack 2 > Drawer 3 > Box > ${occ.location.positionCode}`);
     expect(occ.collectedSample.sampleId).toBe(samples[1].sampleId);
   });

@@ -368,24 +368,29 @@ export async function firstFreePosition(
   return p ?? null;
 }
 
-/**
- * The first `n` free positions of a box in fill order, each locked for the rest of the transaction; a
- * position another open transaction holds is skipped (`skip locked`), so bulk allocations into one box run
- * side by side and each takes the next positions nobody else is taking (issue 30).
- */
-export const freePositions = (tx: Db, boxId: number, n: number): Promise<PositionRow[]> =>
-  tx
+const freeStatement = preparedStatements('storage.positions.free', (db: Db) =>
+  db
     .select()
     .from(boxPositions)
     .where(
       and(
-        eq(boxPositions.boxId, boxId),
+        eq(boxPositions.boxId, sql.placeholder('box')),
         sql`not exists (select 1 from storage_occupancies o where o.position_id = ${boxPositions.id} and o.vacated_at is null)`,
       ),
     )
     .orderBy(asc(boxPositions.ordinal))
-    .limit(n)
-    .for('update', { skipLocked: true });
+    .limit(sql.placeholder('n'))
+    .for('update', { skipLocked: true }),
+);
+
+/**
+ * The first `n` free positions of a box in fill order, each locked for the rest of the transaction; a
+ * position another open transaction holds is skipped (`skip locked`), so bulk allocations into one box run
+ * side by side and each takes the next positions nobody else is taking (issue 30). Prepared by name: one text
+ * for every box and count.
+ */
+export const freePositions = (tx: Db, boxId: number, n: number): Promise<PositionRow[]> =>
+  freeStatement(tx, '', true).execute({ box: boxId, n });
 
 /** How many positions a box has. */
 export async function positionCount(tx: Db, boxId: number) {
