@@ -307,3 +307,70 @@ describe.skipIf(!process.env.DATABASE_URL)('search plans on PostgreSQL', () => {
     }
   });
 });
+
+describe('a burst of registrations above the identifier matches (issue 30)', () => {
+  it('a digit term the newest names lack is looked up in the name indexes, not by reading the burst row by row, and the name match below the window is found', async () => {
+    const o = await signedIn(t, ['Institution Administrator']);
+    const ro = await referenceIds(t, o.institution.id, o.token);
+    const insert = (n: number, first: string, phonePrefix: string) =>
+      t.db.execute(sql`with p as (insert into patients (institution_id, first_name, father_name, grand_father_name,
+          birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
+        select ${o.institution.id}, ${first}, 'Father', 'Grand', date '1980-01-01', '08:00',
+          ${ro.outpatient}, ${ro.female}, ${ro.single}, ${ro.alive}, md5(g::text)
+        from generate_series(1, ${n}) g returning id)
+        insert into patient_phone_numbers (institution_id, patient_id, phone_number_type_id, phone_number, concurrency_stamp)
+        select ${o.institution.id}, id, ${ro.mobile}, ${phonePrefix} || lpad(id::text, 6, '0'), 'x' from p`);
+    // 12 older participants whose phones start with 0955, one newer whose name does, then 4,500 newer ones (a
+    // registration day) with other names and phones: the newest 2,000 hold no match, 2,500 lie between them and the
+    // 11th phone match.
+    await insert(12, 'Phoneonly', '0955');
+    await insert(1, '0955named', '0100');
+    await insert(4_500, 'Burstname', '0911');
+    await t.db.execute(sql`analyze patients, patient_phone_numbers`);
+    const pool = (t.db as unknown as { $client: Client }).$client;
+    const spy = vi.spyOn(pool, 'query');
+    let res: Awaited<ReturnType<typeof t.call>>;
+    let calls: unknown[][];
+    try {
+      res = await t.call('GET', `/api/institutions/${o.institution.id}/patients?SearchTerm=0955&PageSize=10`, {
+        token: o.token,
+      });
+      calls = [...spy.mock.calls];
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = json<(P & { firstName: string })[]>(res);
+    // From the start, newest first: the name match (newest), then the phone matches.
+    expect(rows.map((x) => x.firstName)).toEqual(['0955named', ...Array<string>(9).fill('Phoneonly')]);
+    // The statement that reads below the walk's window (the ids between the 11th phone match and the window): no
+    // node of it reads the 2,500 participants there.
+    const below = calls
+      .map(([q, values]) => {
+        const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
+        return { text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] };
+      })
+      .filter((s) => /"patients"\."id" > \$\d+ and "patients"\."id" < \$\d+/.test(s.text));
+    expect(below.length).toBeGreaterThan(0);
+    for (const s of below) {
+      const plan = await pool.query(`explain (analyze, format json) ${s.text}`, s.values);
+      const root = plan.rows[0]['QUERY PLAN'];
+      const top = (typeof root === 'string' ? JSON.parse(root) : root) as { Plan: PlanNode }[];
+      const check = (n: PlanNode) => {
+        if (n['Relation Name'] === 'patients') expect(n['Actual Rows']!, JSON.stringify(n)).toBeLessThan(100);
+        for (const child of n.Plans ?? []) check(child);
+      };
+      check(top[0].Plan);
+    }
+    // A name match among the newest names is found by the walk, before the one below the window.
+    await insert(1, '0955newest', '0101');
+    const again = await t.call('GET', `/api/institutions/${o.institution.id}/patients?SearchTerm=0955&PageSize=3`, {
+      token: o.token,
+    });
+    expect(json<{ firstName: string }[]>(again).map((x) => x.firstName)).toEqual([
+      '0955newest',
+      '0955named',
+      'Phoneonly',
+    ]);
+  });
+});
