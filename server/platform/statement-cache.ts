@@ -89,12 +89,39 @@ export const idsValue = (ids: readonly number[]): number | number[] => (ids.leng
 
 /**
  * A row of placeholders, each named by its key: the values of an insert built and prepared once per connection
- * (`preparedStatements`), bound by the same names on each request (issue 30: Drizzle rebuilt a collection's and an
- * allocation's inserts on every request, 8 % of a collection's server CPU, profiled). Every key is bound on every
- * request (null where the caller has nothing), so columns left out keep their database default.
+ * (`preparedStatements`), bound on each request by `insertValues` (issue 30: Drizzle rebuilt a collection's and an
+ * allocation's inserts on every request, 8 % of a collection's server CPU, profiled). Columns left out of `keys` keep
+ * their database default.
  */
 export function placeholders<K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
   return Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as Record<K, Placeholder<K>>;
+}
+
+/**
+ * The values of an insert written with `placeholders(keys)`: every key is bound on every request, with its given
+ * value, or for a key given as undefined what Drizzle's insert would have written: the column's `$defaultFn` drawn
+ * now (a concurrency stamp), its constant default, else null. A column whose default is SQL (`defaultNow()`) cannot be
+ * bound: such a key must be given.
+ */
+export function insertValues<K extends string>(
+  table: Table,
+  keys: readonly K[],
+  values: Partial<Record<K, unknown>>,
+): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const row: Record<string, unknown> = {};
+  for (const k of keys) {
+    const given = values[k];
+    if (given !== undefined) {
+      row[k] = given;
+      continue;
+    }
+    const col = columns[k];
+    if (col.defaultFn) row[k] = col.defaultFn();
+    else if (is(col.default, SQL)) throw new Error(`insertValues: ${k} has an SQL default and must be given`);
+    else row[k] = col.default ?? null;
+  }
+  return row;
 }
 
 export interface Templated<F> {

@@ -6,13 +6,27 @@ import { type Db, rowsOf } from '../db/client';
 import { signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { sentStatements } from './sent-statements';
-import { anyId, Bindings, preparedStatements, tableShape } from '../platform/statement-cache';
+import { anyId, Bindings, insertValues, preparedStatements, tableShape } from '../platform/statement-cache';
+import { collectedSamples } from '../modules/samples/samples.table';
 import { qualified } from '../platform/qualified';
 import { jsonRows } from '../platform/json-rows';
 import { inlinesParams, sessionClient } from '../platform/drizzle-internals';
 import { genders } from '../platform/lookups/lookup.tables';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
+
+describe('insertValues (a prepared insert binds every key)', () => {
+  it('binds the given values; for a key not given the $defaultFn drawn now, the constant default, else null; an SQL default must be given', () => {
+    const keys = ['institutionId', 'origin', 'isSubsample', 'parentId', 'concurrencyStamp'] as const;
+    const a = insertValues(collectedSamples, keys, { institutionId: 7, parentId: undefined });
+    const b = insertValues(collectedSamples, keys, { institutionId: 7, origin: 'received' });
+    expect(a).toMatchObject({ institutionId: 7, origin: 'collected', isSubsample: false, parentId: null });
+    expect(b.origin).toBe('received');
+    expect(typeof a.concurrencyStamp).toBe('string');
+    expect(a.concurrencyStamp).not.toBe(b.concurrencyStamp);
+    expect(() => insertValues(collectedSamples, ['createdDate'], {})).toThrow(/SQL default/);
+  });
+});
 
 describe('Bindings.template', () => {
   const where = (inst: number, name: string) =>

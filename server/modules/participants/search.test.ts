@@ -192,6 +192,12 @@ describe('the participant search', () => {
 });
 
 type Client = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+/** The statements a spied `query` was given, with their values (as a config object or a second argument). */
+const sentWithValues = (calls: unknown[][]) =>
+  calls.map(([q, values]) => {
+    const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
+    return { text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] };
+  });
 interface PlanNode {
   'Node Type': string;
   'Plan Rows': number;
@@ -272,10 +278,7 @@ describe.skipIf(!process.env.DATABASE_URL)('search plans on PostgreSQL', () => {
     } finally {
       spy.mockRestore();
     }
-    const sent = calls.map(([q, values]) => {
-      const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
-      return { text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] };
-    });
+    const sent = sentWithValues(calls);
     for (const s of sent) expect(s.text).not.toMatch(/any\s*\(\s*array\s*\(/i);
     const searches = sent.filter((s) => /patient_phone_numbers/.test(s.text) && !/^\s*explain/i.test(s.text));
     expect(searches.length).toBeGreaterThan(0);
@@ -345,12 +348,9 @@ describe('a burst of registrations above the identifier matches (issue 30)', () 
     expect(rows.map((x) => x.firstName)).toEqual(['0955named', ...Array<string>(9).fill('Phoneonly')]);
     // The statement that reads below the walk's window (the ids between the 11th phone match and the window): no
     // node of it reads the 2,500 participants there.
-    const below = calls
-      .map(([q, values]) => {
-        const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
-        return { text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] };
-      })
-      .filter((s) => /"patients"\."id" > \$\d+ and "patients"\."id" < \$\d+/.test(s.text));
+    const below = sentWithValues(calls).filter((s) =>
+      /"patients"\."id" > \$\d+ and "patients"\."id" < \$\d+/.test(s.text),
+    );
     expect(below.length).toBeGreaterThan(0);
     for (const s of below) {
       const plan = await pool.query(`explain (analyze, format json) ${s.text}`, s.values);

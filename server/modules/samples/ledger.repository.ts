@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { newStamp } from '../../platform/records';
-import { placeholders, preparedStatements } from '../../platform/statement-cache';
+import { insertValues, placeholders, preparedStatements } from '../../platform/statement-cache';
 import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import type { Db } from '../../db/client';
 import { collectedSamples, sampleDraws, sampleEvents } from './samples.table';
@@ -48,15 +48,16 @@ const eventInsert = preparedStatements('samples.recordEvent', (db: Db) =>
 );
 
 export async function recordEvent(tx: Db, ctx: Ctx, sampleId: number, kind: string, detail: Record<string, unknown>) {
-  const row: Record<(typeof EVENT_INSERT)[number], unknown> = {
-    institutionId: ctx.institutionId!,
-    sampleId,
-    kind,
-    detail,
-    creatorId: ctx.account.id,
-    createdDate: ctx.now(),
-  };
-  await eventInsert(tx, '', true).execute(row);
+  await eventInsert(tx, '', true).execute(
+    insertValues(sampleEvents, EVENT_INSERT, {
+      institutionId: ctx.institutionId!,
+      sampleId,
+      kind,
+      detail,
+      creatorId: ctx.account.id,
+      createdDate: ctx.now(),
+    }),
+  );
 }
 
 /** One draw from a sample (its amount in the sample's unit), in the caller's transaction. */

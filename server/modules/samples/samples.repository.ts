@@ -4,8 +4,7 @@ import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
-import { anyId, placeholders, preparedStatements } from '../../platform/statement-cache';
-import { newStamp } from '../../platform/records';
+import { anyId, insertValues, placeholders, preparedStatements } from '../../platform/statement-cache';
 import type { AnchorScope } from '../../platform/page-anchors';
 import { cheapCount } from '../../platform/counts';
 import { accountNames } from '../../platform/account-names';
@@ -464,23 +463,6 @@ type SampleInsert = Pick<
   Exclude<(typeof SAMPLE_INSERT)[number], 'heldByInstitutionId' | 'concurrencyStamp'>
 >;
 
-/** What the columns that the caller may leave out are given then: their database defaults. */
-const SAMPLE_DEFAULTS: Record<string, unknown> = {
-  creatorId: null,
-  enablerId: null,
-  collectionProtocolId: null,
-  participantId: null,
-  patientId: null,
-  institutionSiteId: null,
-  collectionProtocolEventId: null,
-  origin: 'collected',
-  parentId: null,
-  isSubsample: false,
-  subSampleLineageId: null,
-  parentAmountUsed: null,
-  collectedOutsideDates: false,
-};
-
 const sampleInsert = preparedStatements('samples.insertSampleRow', (db: Db) =>
   db.insert(collectedSamples).values(placeholders(SAMPLE_INSERT)).returning(),
 );
@@ -489,12 +471,9 @@ export async function insertSampleRow(tx: Db, values: SampleInsert) {
   try {
     // A new sample is in its owner's custody (custody.repository.ts changes it only through a shipment). Prepared
     // once per connection: an insert's plan is the same whatever its values.
-    const bound: Record<string, unknown> = { ...SAMPLE_DEFAULTS };
-    // A key given as undefined keeps its default, as Drizzle's insert leaves such a column out.
-    for (const [k, v] of Object.entries(values)) if (v !== undefined) bound[k] = v;
-    bound.heldByInstitutionId = values.institutionId;
-    bound.concurrencyStamp = newStamp();
-    const [row] = await sampleInsert(tx, '', true).execute(bound);
+    const [row] = await sampleInsert(tx, '', true).execute(
+      insertValues(collectedSamples, SAMPLE_INSERT, { ...values, heldByInstitutionId: values.institutionId }),
+    );
     return row;
   } catch (e) {
     if (isUniqueViolation(e)) return null;

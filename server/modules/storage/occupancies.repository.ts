@@ -21,7 +21,7 @@ import { countAtMostRemembered } from '../../platform/counts';
 import { offsetOf } from '../../platform/paging';
 import { qualified } from '../../platform/qualified';
 import { newStamp } from '../../platform/records';
-import { idArray, placeholders, preparedStatements } from '../../platform/statement-cache';
+import { idArray, insertValues, placeholders, preparedStatements } from '../../platform/statement-cache';
 import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { locationsOf, type PositionCell } from './locations.repository';
@@ -425,16 +425,7 @@ const occupancyInsert = preparedStatements('storage.occupancies.insert', (db: Db
 /** New occupancies, in the order given. */
 export async function insertOccupancies(tx: Db, values: NewOccupancy[]): Promise<OccRow[]> {
   if (values.length !== 1) return tx.insert(occ).values(values).returning();
-  const [v] = values;
-  const row: Record<(typeof OCC_INSERT)[number], unknown> = {
-    institutionId: v.institutionId,
-    positionId: v.positionId,
-    collectedSampleId: v.collectedSampleId,
-    allocatedById: v.allocatedById ?? null,
-    allocatedAt: v.allocatedAt,
-    concurrencyStamp: newStamp(),
-  };
-  return occupancyInsert(tx, '', true).execute(row);
+  return occupancyInsert(tx, '', true).execute(insertValues(occ, OCC_INSERT, values[0]));
 }
 
 /** One occupancy of the institution in a position, locked for update, or undefined. */
