@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
 import { participantErrors } from './participants.errors';
-import { preparedStatements } from '../../platform/statement-cache';
+import { anyId, preparedStatements } from '../../platform/statement-cache';
 import { genders, maritalStatuses, patientTypes, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { lookupJoin, lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { offsetOf, type Page } from '../../platform/paging';
@@ -90,10 +90,11 @@ export async function patientPage(
 /** The participants of the institution as a list shows them, in the order of `ids`. */
 async function patientsInOrder(db: Db, institutionId: number, ids: number[], language?: string) {
   if (!ids.length) return [];
+  // One array of ids and no limit (the ids are the page): one text, prepared by name, whose generic plan PostgreSQL
+  // keeps; `in ($2, ..., $11)` was a text per count, built and planned on every search (issue 30).
   const { rows } = await selectRecords(db, patients, {
-    where: and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)),
+    where: and(eq(patients.institutionId, institutionId), anyId(patients.id, ids)),
     byId: { desc: true },
-    limit: ids.length,
     refs: refs(),
     extra,
     language,
