@@ -430,7 +430,6 @@ export async function sampleForUseOf(db: Db, inst: number, id: number) {
   return row ?? null;
 }
 
-/** Inserts a sample row, in its owner's custody; null when its sample ID was taken meanwhile (the unique index). */
 /** The columns a new sample's insert binds (samples.service.ts collectPrimary and createChild give them). */
 const SAMPLE_INSERT = [
   'institutionId',
@@ -467,6 +466,7 @@ const sampleInsert = preparedStatements('samples.insertSampleRow', (db: Db) =>
   db.insert(collectedSamples).values(placeholders(SAMPLE_INSERT)).returning(),
 );
 
+/** Inserts a sample row, in its owner's custody; null when its sample ID was taken meanwhile (the unique index). */
 export async function insertSampleRow(tx: Db, values: SampleInsert) {
   try {
     // A new sample is in its owner's custody (custody.repository.ts changes it only through a shipment). Prepared

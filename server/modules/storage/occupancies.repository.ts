@@ -210,7 +210,6 @@ export const occupancyCountAtMost = (db: Db, inst: number, filter: OccupancyFilt
     max,
   );
 
-/** A position of a box, or undefined. */
 const positionStatement = preparedStatements('storage.position.ofBox', (db: Db) =>
   db
     .select()
@@ -219,6 +218,7 @@ const positionStatement = preparedStatements('storage.position.ofBox', (db: Db) 
     .limit(1),
 );
 
+/** A position of a box, or undefined. */
 export async function positionOfBox(db: Db, boxId: number, positionId: number): Promise<PositionRow | undefined> {
   const [p] = await positionStatement(db, '', true).execute({ position: positionId, box: boxId });
   return p;
@@ -387,7 +387,8 @@ const freeStatement = preparedStatements('storage.positions.free', (db: Db) =>
  * The first `n` free positions of a box in fill order, each locked for the rest of the transaction; a
  * position another open transaction holds is skipped (`skip locked`), so bulk allocations into one box run
  * side by side and each takes the next positions nobody else is taking (issue 30). Prepared by name: one text
- * for every box and count.
+ * for every box and count, built once; PostgreSQL still plans it for its count each time (a bound `limit $n` makes
+ * its generic plan look dearer: ADR 0011 "A name is not a generic plan").
  */
 export const freePositions = (tx: Db, boxId: number, n: number): Promise<PositionRow[]> =>
   freeStatement(tx, '', true).execute({ box: boxId, n });

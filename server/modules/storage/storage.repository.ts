@@ -39,7 +39,6 @@ export function nodesByIds(db: Db, inst: number, ids: number[]): Promise<NodeRow
   return pathStatement(db, String(ids.length), true, ids.length).execute(values);
 }
 
-/** One node, read under a row lock held to the end of the transaction. */
 const lockStatement = preparedStatements('storage.node.lock', (db: Db, mode: 'share' | 'update') =>
   db
     .select()
@@ -48,6 +47,7 @@ const lockStatement = preparedStatements('storage.node.lock', (db: Db, mode: 'sh
     .for(mode),
 );
 
+/** One node, read under a row lock held to the end of the transaction. */
 export async function lockNode(tx: Db, id: number, mode: 'share' | 'update'): Promise<NodeRow> {
   const [locked] = await lockStatement(tx, mode, true, mode).execute({ id });
   return locked;
