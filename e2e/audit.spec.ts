@@ -73,6 +73,9 @@ test.describe('audit', () => {
 
     await openAuditLog(page);
     await filterByRecord(page, 'Participant', patient.id);
+    // The unfiltered page stays on screen until the filtered one arrives (it shows this edit too, among others):
+    // wait for the record's two events, its registration and the edit.
+    await see(page, '1–2 of 2');
     // The edit, in words: the field's label, the old and the new value, the gender by its title.
     await see(page, 'Selam → Selamawit');
     await see(page, 'Female → Male');
