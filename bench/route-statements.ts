@@ -1,6 +1,7 @@
 // One route's statements on an already generated database (bench/generate.ts; no migration is run): N requests
 // through app.inject as the bench administrator, the median and p90, then each statement of the last request
-// with its time (FULL=1: every statement's text and values on stderr, to EXPLAIN them). Issue 30 item 4.
+// with its time (FULL=1: every statement's text and values on stderr, to EXPLAIN them; EXPLAIN=1: each statement of
+// the last request EXPLAIN ANALYZEd on the same connection, its plan on stderr). Issue 30 item 4.
 // Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/bench_full URL=/api/institutions/1/fhir/Bundle/participant/500001 \
 //   N=100 npx tsx bench/route-statements.ts   (PID=<participant id> instead of URL: that participant's bundle)
 import { buildApp } from '../server/app';
@@ -24,7 +25,7 @@ type Client = { query: (...args: unknown[]) => Promise<unknown> };
 const clients = [
   ...new Set([database.db, database.reportDb].map((d) => (d as unknown as { $client: Client }).$client)),
 ];
-const log: { text: string; ms: number }[] = [];
+const log: { text: string; ms: number; client: Client; sent: { text: string; values: unknown } }[] = [];
 for (const c of clients) {
   const q = c.query;
   c.query = async (...args: unknown[]) => {
@@ -32,12 +33,19 @@ for (const c of clients) {
     const r = await q.apply(c, args);
     const a = args[0] as { text?: string } | string;
     const full = typeof a === 'string' ? a : (a.text ?? '');
-    if (process.env.FULL)
+    if (process.env.FULL && !explaining)
       console.error(JSON.stringify({ text: full, values: args[1] ?? (a as { values?: unknown }).values }));
-    log.push({ text: full.slice(0, 100).replace(/\s+/g, ' '), ms: performance.now() - t0 });
+    const values = args[1] ?? (a as { values?: unknown }).values;
+    log.push({
+      text: full.slice(0, 100).replace(/\s+/g, ' '),
+      ms: performance.now() - t0,
+      client: c,
+      sent: { text: full, values },
+    });
     return r;
   };
 }
+let explaining = false;
 const times: number[] = [];
 let body = '';
 for (let i = 0; i < Number(process.env.N ?? 30); i++) {
@@ -61,5 +69,14 @@ console.log(
   'bytes',
   body.length,
 );
+if (process.env.EXPLAIN) {
+  explaining = true;
+  for (const l of [...log].filter((x) => !/^explain/i.test(x.text))) {
+    const r = (await l.client.query(`explain (analyze, buffers) ${l.sent.text}`, l.sent.values)) as {
+      rows: Record<string, string>[];
+    };
+    console.error(`\n${l.text}\n${r.rows.map((row) => Object.values(row)[0]).join('\n')}`);
+  }
+}
 await app.close();
 await database.close();

@@ -23,6 +23,7 @@ import {
   foldName,
   identifierSearchSource,
   identifierSearchValues,
+  nameWordMatches,
   type SearchScope,
   SEARCH_TOTAL_CAP,
   searchCountAtMost,
@@ -338,10 +339,7 @@ export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL 
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 5)) {
-    const p = likeStart(w);
-    parts.push(
-      sql`(lims_fold(${patients.firstName}) like ${p} or lims_fold(${patients.fatherName}) like ${p} or lims_fold(${patients.grandFatherName}) like ${p})`,
-    );
+    parts.push(nameWordMatches(w));
   }
   if (f.phoneNumberQuery) {
     parts.push(sql`exists (select 1 from ${patientPhoneNumbers} where ${patientPhoneNumbers.patientId} = ${patients.id}

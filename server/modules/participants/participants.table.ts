@@ -1,15 +1,16 @@
 import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { type Column, sql } from 'drizzle-orm';
 import { recordColumns } from '../../platform/records';
+import { foldedNames } from './folded-names.table';
 
 // Search is by prefix of any name part, MRN, phone or external subject id (spec 1 §2, issue 4):
 // btree indexes on lower(...) with text_pattern_ops serve `like 'abc%'` on any PostgreSQL.
 const prefix = (name: string, col: unknown) =>
   index(name).using('btree', sql`institution_id`, sql`lower(${col}) text_pattern_ops`);
-// Name parts are searched accent-insensitively (issue 33 item 3: 'helene' finds 'Hélène'): lims_fold (migration 0050)
-// is lower case without combining marks, the same fold as foldName in search.repository.ts.
-const namePrefix = (name: string, col: unknown) =>
-  index(name).using('btree', sql`institution_id`, sql`lims_fold(${col}) text_pattern_ops`);
+// Name parts are searched accent-insensitively (issue 33 item 3: 'helene' finds 'Hélène') by their folded text, stored
+// as generated columns (migration 0063; folded-names.table.ts says why they are not declared here).
+const namePrefix = (name: string, folded: Column) =>
+  index(name).using('btree', sql`institution_id`, sql.raw(`"${folded.name}" text_pattern_ops`));
 
 export const patients = pgTable(
   'patients',
@@ -32,9 +33,9 @@ export const patients = pgTable(
   },
   (t) => [
     index('patients_inst_idx').on(t.institutionId, t.id),
-    namePrefix('patients_first_name_idx', t.firstName),
-    namePrefix('patients_father_name_idx', t.fatherName),
-    namePrefix('patients_grand_father_name_idx', t.grandFatherName),
+    namePrefix('patients_first_name_idx', foldedNames.firstName),
+    namePrefix('patients_father_name_idx', foldedNames.fatherName),
+    namePrefix('patients_grand_father_name_idx', foldedNames.grandFatherName),
     prefix('patients_external_id_idx', t.externalSubjectId),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, type Column, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { rememberedCount } from '../../platform/counts';
+import { foldedNameColumns } from './folded-names.table';
 import { patientMrns, patientPhoneNumbers, patients } from './participants.table';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,7 +24,8 @@ export const SEARCH_ESTIMATE_GATE = 2 * SEARCH_TOTAL_CAP;
 
 /**
  * A name as its index holds it: lower case without combining marks ('Hélène' and 'helene' both 'helene'), the twin
- * of SQL's lims_fold (migration 0050): Unicode NFD, then the combining diacritical marks U+0300-U+036F dropped.
+ * of SQL's lims_fold (migration 0050; stored as the folded-names.table.ts columns): Unicode NFD, then the combining
+ * diacritical marks U+0300-U+036F dropped.
  */
 export const foldName = (s: string) =>
   s
@@ -42,16 +44,13 @@ function termOf(term: string) {
   return { t, words, digits, hasDigit: /\d/.test(digits) };
 }
 
-const nameOf = (w: string) => {
+/** A folded word (foldName) starts one of the participant's name parts. */
+export const nameWordMatches = (w: string) => {
   const p = `${escapeLike(w)}%`;
-  // A word that starts with a digit (a phone or MRN fragment) can start a folded name only if the name holds that
-  // digit: folding (NFD, the combining marks dropped, lower case) makes no digit out of another character. The
-  // cheap test goes first, so the walk of the newest names folds none of them for '0900' (2,000 names: 9-11 ms ->
-  // 2.6-2.8 ms at full size); the name indexes still answer the fold's `like`.
-  const digit = /^[0-9]/.test(w) ? w[0] : null;
-  const arm = (c: Column) =>
-    digit === null ? sql`lims_fold(${c}) like ${p}` : sql`(strpos(${c}, ${digit}) > 0 and lims_fold(${c}) like ${p})`;
-  return sql`(${arm(patients.firstName)} or ${arm(patients.fatherName)} or ${arm(patients.grandFatherName)})`;
+  return sql`(${sql.join(
+    foldedNameColumns.map((c) => sql`${c} like ${p}`),
+    sql` or `,
+  )})`;
 };
 
 /**
@@ -105,15 +104,14 @@ const RANGE_WALK = 20_000;
 /** How many of the newest participants a name part reads before it asks the name indexes. */
 export const NAME_WALK = 2_000;
 
+/** What a name part's condition reads of a participant, for a walk over a derived table named `patients`. */
+const walkColumns = sql`${patients.id}, ${sql.join(foldedNameColumns, sql`, `)}, ${patients.externalSubjectId}`;
+
 /**
  * The newest NAME_WALK participants of the scope (newer than `above` when given), as `patients` (so `cond`'s
  * column names resolve to them).
  */
-const newest = (
-  s: SearchScope,
-  above?: SQL,
-) => sql`(select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
-  ${patients.grandFatherName}, ${patients.externalSubjectId} from ${patients}
+const newest = (s: SearchScope, above?: SQL) => sql`(select ${walkColumns} from ${patients}
   where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s), above && sql`${patients.id} > ${above}`)}
   order by ${patients.id} desc limit ${NAME_WALK}) as ${patients}`;
 
@@ -171,7 +169,7 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
     part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) = ${t}`)),
     part(patientPart(s, sql`lower(${patients.externalSubjectId}) = ${t}`)),
   ];
-  const nameCond = sql`(${words.length ? sql.join(words.map(nameOf), sql` and `) : sql`false`} or lower(${patients.externalSubjectId}) like ${whole})`;
+  const nameCond = sql`(${words.length ? sql.join(words.map(nameWordMatches), sql` and `) : sql`false`} or lower(${patients.externalSubjectId}) like ${whole})`;
   const named = { sql: patientPart(s, nameCond), name: { scope: s, cond: nameCond } };
   const prefix: Part[] = [part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) like ${whole}`))];
   const anyPart: Part[] = [];
@@ -282,8 +280,7 @@ async function prefixTier(db: Db, plan: SearchPlan, k: number, rows: TierRow[], 
           where ${and(scopeWhere(s), cond, sql`${patients.id} > ${above}`, sql`${patients.id} < ${floor}`)}
           order by ${patients.id} + 0 desc limit ${k}`
       : above !== undefined && floor - above <= RANGE_WALK
-        ? sql`select ${patients.id} as id from (select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
-          ${patients.grandFatherName}, ${patients.externalSubjectId} from ${patients}
+        ? sql`select ${patients.id} as id from (select ${walkColumns} from ${patients}
           where ${and(scopeWhere(s), sql`${patients.id} > ${above}`, sql`${patients.id} < ${floor}`)}
           order by ${patients.id} desc offset 0) as ${patients} where ${cond} order by ${patients.id} desc limit ${k}`
         : sql`select id from ${plan.named.sql(k, above)} as n`,
@@ -403,7 +400,7 @@ export function searchPatients(term: string): SQL {
   const phoneHit = digits
     ? sql`exists (select 1 from ${patientPhoneNumbers} where ${patientPhoneNumbers.patientId} = ${patients.id} and ${patientPhoneNumbers.isEnabled} and ${patientPhoneNumbers.phoneNumber} like ${phonePattern})`
     : sql`false`;
-  const names = words.length ? sql.join(words.map(nameOf), sql` and `) : sql`false`;
+  const names = words.length ? sql.join(words.map(nameWordMatches), sql` and `) : sql`false`;
   return sql`((${names}) or lower(${patients.externalSubjectId}) like ${whole} or ${mrnHit} or ${phoneHit})`;
 }
 
@@ -457,8 +454,8 @@ export function identifierSearchSource(): SQL {
   const mrnWhere = sql`${patientMrns.institutionId} = ${v('inst')} and ${patientMrns.isEnabled}`;
   const phoneWhere = sql`${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}`;
   const patientWhere = sql`${patients.institutionId} = ${v('inst')}`;
-  const names = [patients.firstName, patients.fatherName, patients.grandFatherName].map((col, i) =>
-    ordered(6 + i, sql`${patients.id}`, sql`${patients}`, sql`lims_fold(${col})`, patientWhere, v('w')),
+  const names = foldedNameColumns.map((col, i) =>
+    ordered(6 + i, sql`${patients.id}`, sql`${patients}`, sql`${col}`, patientWhere, v('w')),
   );
   return sql`(with e as materialized (
     (select ${patientMrns.patientId} as id, 1 as part from ${patientMrns} where ${mrnWhere}

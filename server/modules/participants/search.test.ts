@@ -235,6 +235,34 @@ describe('names are searched without accents (issue 33 item 3)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json<{ patientId: number }[]>(res).map((x) => x.patientId)).toEqual([helene]);
   });
+
+  it('reads the stored folded names: a rename is found by its new name at once, no statement folds a name, and no answer or audit entry carries them', async () => {
+    const id = await register({ FirstName: 'Zoë', FatherName: 'Åberg', PatientMRN: 'ACC-3' });
+    const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(pool, 'query');
+    let calls: unknown[][];
+    try {
+      expect((await search('zoe aberg')).rows.map((x) => x.id)).toEqual([id]);
+      calls = [...spy.mock.calls];
+    } finally {
+      spy.mockRestore();
+    }
+    const texts = calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    expect(texts.some((x) => x.includes('"first_name_fold" like'))).toBe(true);
+    for (const x of texts) expect(x).not.toContain('lims_fold(');
+    const before = json<Record<string, unknown>>(await t.call('GET', api(`patients/${id}`), { token }));
+    const renamed = await t.call('PUT', api(`patients/${id}`), {
+      token,
+      body: { ...participant(r), FirstName: 'Chloé', FatherName: 'Öst', concurrencyStamp: before.concurrencyStamp },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await search('chloe ost')).rows.map((x) => x.id)).toEqual([id]);
+    expect((await search('zoe aberg')).rows).toEqual([]);
+    const audit = await t.call('GET', api(`auditEvents?entity=patient&entityId=${id}`), { token });
+    expect(audit.statusCode, audit.body).toBe(200);
+    for (const body of [renamed.body, audit.body, JSON.stringify((await search('chloe')).rows)])
+      expect(body).not.toMatch(/name_?fold/i);
+  });
 });
 
 describe('the protocol participants search (spec 2 §7 SearchTerm)', () => {
@@ -370,6 +398,7 @@ describe('a burst of registrations above the identifier matches (issue 30)', () 
     const again = await t.call('GET', `/api/institutions/${o.institution.id}/patients?SearchTerm=0955&PageSize=3`, {
       token: o.token,
     });
+    expect(again.statusCode, again.body).toBe(200);
     expect(json<{ firstName: string }[]>(again).map((x) => x.firstName)).toEqual([
       '0955newest',
       '0955named',
