@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
+import { preparedStatements, rawStatement } from '../../platform/statement-cache';
 import { collectedSampleIdCounters, collectedSamples } from './samples.table';
 
 // Sample IDs as stored: whether one is used, and the per-prefix counters (samples.ids.ts picks the ID).
@@ -49,22 +50,35 @@ export async function nextIdNumber(tx: Db, institutionId: number, prefix: string
  * all their IDs (47 ms at 50,000 samples, most of a collect; issue 30, docs/performance.md).
  */
 export async function drawIdNumbers(db: Db, institutionId: number, prefix: string, width: number, count: number) {
-  const rows = await rowsOf<{ last: number | string; used: (number | string)[] }>(
-    db,
-    drawStatement(institutionId, prefix, width, count),
-  );
+  const values: DrawValues = { inst: institutionId, prefix: prefix.toLowerCase(), width, count };
+  const { rows } = await preparedDraw(db, '', true).execute(values);
   const last = Number(rows[0].last);
   const used = new Set(rows[0].used.map(Number));
   return Array.from({ length: count }, (_, i) => last - count + 1 + i).filter((n) => !used.has(n));
 }
 
+/** What drawIdNumbers' statement is run with: the institution, the prefix in lower case, the digits, how many. */
+type DrawValues = { inst: number; prefix: string; width: number; count: number };
+
 /** drawIdNumbers' one statement: the counter's upsert, answering `last` and the drawn numbers a typed ID uses. */
-export function drawStatement(institutionId: number, prefix: string, width: number, count: number) {
-  const lower = prefix.toLowerCase();
-  const digits = sql`case when length(g::text) >= ${width}::int then g::text else lpad(g::text, ${width}::int, '0') end`;
+function drawSql(v: (key: keyof DrawValues) => unknown) {
+  const digits = sql`case when length(g::text) >= ${v('width')}::int then g::text else lpad(g::text, ${v('width')}::int, '0') end`;
   return sql`with async as materialized (select set_config('synchronous_commit', 'off', true))
-    insert into ${collectedSampleIdCounters} (institution_id, prefix, last) select ${institutionId}::int, ${lower}::text, ${count}::int from async
+    insert into ${collectedSampleIdCounters} (institution_id, prefix, last) select ${v('inst')}::int, ${v('prefix')}::text, ${v('count')}::int from async
     on conflict (institution_id, prefix) do update set last = ${collectedSampleIdCounters.last} + excluded.last
-    returning last, array(select g from generate_series(last - ${count}::int + 1, last) g where (select true from ${collectedSamples} s
-      where s.institution_id = ${institutionId}::int and lower(s.sample_id) = ${lower}::text || ${digits} limit 1)) as used`;
+    returning last, array(select g from generate_series(last - ${v('count')}::int + 1, last) g where (select true from ${collectedSamples} s
+      where s.institution_id = ${v('inst')}::int and lower(s.sample_id) = ${v('prefix')}::text || ${digits} limit 1)) as used`;
 }
+
+/** The statement with these values in it (to EXPLAIN it). */
+export const drawStatement = (institutionId: number, prefix: string, width: number, count: number) =>
+  drawSql((key) => ({ inst: institutionId, prefix: prefix.toLowerCase(), width, count })[key]);
+
+// One text whatever the values, and one plan fits them all (the counter row by its key, each number by the
+// sample-ID index): prepared by name.
+const preparedDraw = preparedStatements('samples.drawIds', (db: Db) =>
+  rawStatement<{ last: number | string; used: (number | string)[] }>(
+    db,
+    drawSql((key) => sql.placeholder(key)),
+  ),
+);

@@ -667,6 +667,23 @@ describe('stepper command', () => {
     if (namesInTransactions(t.db)) for (const q of a) expect(q.name, q.text).not.toBe('');
   });
 
+  it('draws the generated ID and writes the audit rows with statements prepared by name (issue 30): one text each, whatever the values', async () => {
+    const raw = async (date: string) => {
+      const { inTransaction: inTx } = await collectOne(date);
+      const draw = inTx.filter((q) => q.text.startsWith('with async'));
+      const audits = inTx.filter((q) => /insert into audit_events/.test(q.text));
+      expect(draw, inTx.map((q) => q.text).join('\n')).toHaveLength(1);
+      expect(audits, inTx.map((q) => q.text).join('\n')).toHaveLength(1);
+      return [draw[0], audits[0]].map(({ name, text }) => ({ name, text }));
+    };
+    const [drawA, auditA] = await raw('2026-05-09');
+    const [drawB, auditB] = await raw('2026-05-10');
+    expect([drawB, auditB]).toEqual([drawA, auditA]);
+    // The draw runs before the transaction, so PGlite names it too; the audit insert by name on PostgreSQL.
+    expect(drawA.name, drawA.text).not.toBe('');
+    if (namesInTransactions(t.db)) expect(auditA.name, auditA.text).not.toBe('');
+  });
+
   it('the ID draw looks each drawn number up on the sample-ID index, never joining all the samples of the institution (issue 30)', async () => {
     type PlanNode = { 'Node Type': string; Plans?: PlanNode[] };
     const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
