@@ -1,17 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  Column,
-  getTableColumns,
-  is,
-  Name,
-  Param,
-  Placeholder,
-  SQL,
-  sql,
-  type SQLChunk,
-  StringChunk,
-  Table,
-} from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
+import { Column, getTableColumns, is, Name, Param, SQL, sql, type SQLChunk, StringChunk, Table } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, nameStatement } from '../db/client';
 import { copyDecoder, inlinesParams, sessionClient, tableNaming } from './drizzle-internals';
@@ -265,8 +254,8 @@ export function rawStatement<R>(db: Db, query: SQL) {
 }
 
 /**
- * The rows of an insert with their values as placeholders, for a statement whose text is kept per shape
- * (StatementText): Drizzle built a multi-table insert's text on every request (9% of a registration's server CPU,
+ * The rows of an insert with their values as placeholders, for a statement prepared per shape (rawStatement,
+ * preparedStatements): Drizzle built a multi-table insert's text on every request (9% of a registration's server CPU,
  * profiled). `row` answers the row to build the statement from once per shape, and notes this request's values and
  * the shape: which keys each row gives (a key left out, or undefined, is the column's default as Drizzle writes it:
  * `default`, or its `$defaultFn` / `$onUpdateFn` run for each request, as Drizzle runs it for each insert). An SQL
@@ -326,46 +315,3 @@ function defaultFns(table: Table): [string, () => unknown][] {
 }
 
 const dialect = new PgDialect();
-
-/**
- * A statement's text built once, run with each request's values: for statements Drizzle only runs through `execute`
- * (a data-modifying WITH), which it would otherwise render from its builders every time. The text's `$n` are filled
- * with the values of its placeholders, each encoded by its column as a Drizzle prepared statement encodes it.
- */
-export class StatementText {
-  private constructor(
-    private readonly segments: StringChunk[],
-    private readonly params: unknown[],
-  ) {}
-
-  /** The statement's text and parameters, or null when its text cannot be split at its parameters. */
-  static of(query: SQL): StatementText | null {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const segments: StringChunk[] = [];
-    let from = 0;
-    let n = 0;
-    for (const m of text.matchAll(/\$(\d+)/g)) {
-      if (Number(m[1]) !== ++n) return null;
-      segments.push(new StringChunk(text.slice(from, m.index)));
-      from = m.index + m[0].length;
-    }
-    if (n !== params.length) return null;
-    segments.push(new StringChunk(text.slice(from)));
-    return new StatementText(segments, params);
-  }
-
-  /** The statement with these values (a placeholder's name -> value); a constant parameter stays as it was. */
-  with(values: Record<string, unknown>): SQL {
-    const chunks: SQLChunk[] = [this.segments[0]];
-    this.params.forEach((p, i) => {
-      let v = p;
-      if (is(p, Placeholder)) v = values[p.name] ?? null;
-      else if (is(p, Param) && is(p.value, Placeholder)) {
-        const given = values[p.value.name];
-        v = given === null || given === undefined ? null : p.encoder.mapToDriverValue(given);
-      }
-      chunks.push(new Param(v), this.segments[i + 1]);
-    });
-    return new SQL(chunks);
-  }
-}

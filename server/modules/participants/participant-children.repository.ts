@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, is, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
@@ -9,7 +9,7 @@ import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { siteJoin as siteRef } from '../institutions';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 import { tableRowFromJson } from '../../platform/json-rows';
-import { InsertBindings, StatementText } from '../../platform/statement-cache';
+import { InsertBindings, preparedStatements, rawStatement } from '../../platform/statement-cache';
 
 // The SQL of a participant's child records (MRNs, races, ethnicities, phone numbers): each kind's table and
 // references, their lists, the duplicate and MRN checks' reads, the inserts and the disables.
@@ -233,9 +233,6 @@ export async function insertChildren(db: Db, base: ChildBase, c: NewChildren) {
   };
 }
 
-/** Register's statement per shape (which fields given, how many MRNs, races, ethnicities and phones). */
-const registerTexts = new Map<string, StatementText | null>();
-const MAX_REGISTER_SHAPES = 200;
 /** Each child row names the participant the same statement inserts. */
 const newPatientId = sql`(select id from p)`;
 
@@ -243,9 +240,10 @@ const newPatientId = sql`(select id from p)`;
  * A new participant and its child records in ONE statement (issue 30: register sent one insert per table): each
  * child row names the participant the same statement inserts (`(select id from p)`), an MRN taken at its site is
  * skipped as insertChildren skips it. Answers the participant's row and the new child rows (each kind in insert
- * order), as Drizzle reads them, so that the audit row holds what separate inserts answered. The statement's text is
- * built once per shape and run with each request's values (statement-cache.ts InsertBindings, StatementText): its
- * concurrency stamps are drawn per row for each request, as Drizzle's `$defaultFn` draws them.
+ * order), as Drizzle reads them, so that the audit row holds what separate inserts answered. The statement is built
+ * and prepared by name once per shape and connection (which fields given, how many MRNs, races, ethnicities and
+ * phones; statement-cache.ts InsertBindings, rawStatement) and run with each request's values: its concurrency stamps
+ * are drawn per row for each request, as Drizzle's `$defaultFn` draws them.
  */
 export async function insertPatientWithChildren(
   db: Db,
@@ -272,18 +270,8 @@ export async function insertPatientWithChildren(
       c.phones.map((ph, i) => b.row(patientPhoneNumbers, { ...base, patientId: newPatientId, ...ph }, `t${i}`)),
     ],
   ];
-  const shape = b.shape;
-  let text = registerTexts.get(shape);
-  if (text === undefined) {
-    if (registerTexts.size >= MAX_REGISTER_SHAPES) registerTexts.delete(registerTexts.keys().next().value!);
-    text = StatementText.of(registerStatement(db, patientRow, kinds));
-    registerTexts.set(shape, text);
-  }
-  const found = await rowsOf<{ k: number; r: Record<string, unknown> }>(
-    db,
-    // A text that could not be split at its parameters (none known): built for this request.
-    text ? text.with(b.values) : registerStatement(db, patientRow, kinds, b.values),
-  );
+  // An insert: one plan whatever its values, so prepared by name although they include text.
+  const { rows: found } = await registerStatements(db, b.shape, true, b.shape, patientRow, kinds).execute(b.values);
   const rowsOfKind = (k: number, table: ChildTable | typeof patients) =>
     found
       .filter((x) => Number(x.k) === k)
@@ -301,29 +289,13 @@ export async function insertPatientWithChildren(
   };
 }
 
-/**
- * Register's statement from rows whose values are placeholders (InsertBindings), or, with `values`, the values
- * themselves. The MRNs skip one taken at its site (`on conflict do nothing`).
- */
-function registerStatement(
-  db: Db,
-  patient: Record<string, unknown>,
-  kinds: [ChildTable, Record<string, unknown>[]][],
-  values?: Record<string, unknown>,
-) {
-  const filled = (row: Record<string, unknown>) =>
-    values
-      ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, is(v, Placeholder) ? values[v.name] : v]))
-      : row;
-  const ctes: SQL[] = [
-    sql`p as (${insertInto(db, patients, [filled(patient)])
-      .returning()
-      .getSQL()})`,
-  ];
+/** Register's statement from rows whose values are placeholders (InsertBindings). The MRNs skip one taken at its site (`on conflict do nothing`). */
+function registerStatement(db: Db, patient: Record<string, unknown>, kinds: [ChildTable, Record<string, unknown>[]][]) {
+  const ctes: SQL[] = [sql`p as (${insertInto(db, patients, [patient]).returning().getSQL()})`];
   const reads: SQL[] = [sql`select 0 as k, row_to_json(p) as r from p`];
   kinds.forEach(([table, rows], i) => {
     if (!rows.length) return;
-    const insert = insertInto(db, table, rows.map(filled));
+    const insert = insertInto(db, table, rows);
     const name = sql.raw(`c${i + 1}`);
     ctes.push(
       sql`${name} as (${(table === patientMrns ? insert.onConflictDoNothing() : insert).returning().getSQL()})`,
@@ -332,6 +304,26 @@ function registerStatement(
   });
   return sql`with ${sql.join(ctes, sql`, `)} ${sql.join(reads, sql` union all `)}`;
 }
+
+/**
+ * Register's statement per shape, built once for all connections: a PGlite transaction is a new handle each time, so
+ * its prepared statements (kept per connection) are made again for each one, from this.
+ */
+const registerSql = new Map<string, SQL>();
+const MAX_REGISTER_SHAPES = 200;
+
+const registerStatements = preparedStatements(
+  'participants.register',
+  (db: Db, shape: string, patient: Record<string, unknown>, kinds: [ChildTable, Record<string, unknown>[]][]) => {
+    let query = registerSql.get(shape);
+    if (query === undefined) {
+      if (registerSql.size >= MAX_REGISTER_SHAPES) registerSql.delete(registerSql.keys().next().value!);
+      query = registerStatement(db, patient, kinds);
+      registerSql.set(shape, query);
+    }
+    return rawStatement<{ k: number; r: Record<string, unknown> }>(db, query);
+  },
+);
 
 /** An insert of rows given as records of placeholders or values (their table's own keys). */
 function insertInto(db: Db, table: PgTable, rows: Record<string, unknown>[]) {

@@ -7,7 +7,7 @@ import { participant, referenceIds } from '../../test/participants-fixtures';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 import { auditEvents } from '../../platform/audit.table';
 import { institutions } from '../institutions/institutions.table';
-import { sentStatementsWithTransactions } from '../../test/sent-statements';
+import { namesInTransactions, sentNamedStatements, sentStatementsWithTransactions } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Clinician']);
@@ -536,6 +536,22 @@ describe('register is cheap (issue 30)', () => {
     const bare = await register(participant(r, { PatientMRN: 'SHAPE-3' }));
     expect(bare.statusCode, bare.body).toBe(201);
     expect(json<P>(bare)).toMatchObject({ patientMRN: 'SHAPE-3', phoneNumber: null });
+  });
+
+  it("register's insert is prepared by name on PostgreSQL (issue 30): one text per shape, planned once per connection", async () => {
+    const insertOf = async (mrn: string) => {
+      const sent = await sentNamedStatements(t.db, async () => {
+        expect((await register(participant(r, { PatientMRN: mrn }))).statusCode).toBe(201);
+      });
+      const found = sent.filter((q) => q.text.startsWith('with p as (insert into "patients"'));
+      expect(found, sent.map((q) => q.text).join('\n')).toHaveLength(1);
+      return found[0];
+    };
+    const a = await insertOf('NAMED-1');
+    const b = await insertOf('NAMED-2');
+    expect(b).toEqual(a);
+    // PGlite runs a transaction's statements unnamed (sent-statements.ts).
+    if (namesInTransactions(t.db)) expect(a.name, a.text).not.toBe('');
   });
 
   it('the audit row holds the participant and its child records as stored (one insert statement answers them)', async () => {
