@@ -33,9 +33,8 @@ for (const c of clients) {
     const r = await q.apply(c, args);
     const a = args[0] as { text?: string } | string;
     const full = typeof a === 'string' ? a : (a.text ?? '');
-    if (process.env.FULL && !explaining)
-      console.error(JSON.stringify({ text: full, values: args[1] ?? (a as { values?: unknown }).values }));
     const values = args[1] ?? (a as { values?: unknown }).values;
+    if (process.env.FULL && !explaining) console.error(JSON.stringify({ text: full, values }));
     log.push({
       text: full.slice(0, 100).replace(/\s+/g, ' '),
       ms: performance.now() - t0,

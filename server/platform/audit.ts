@@ -5,7 +5,7 @@ import type { Ctx } from './context';
 import { auditContentHash } from './audit-hash';
 import { AUDIT_WRITER_LOCK, auditChainKey } from './audit-seal';
 import { auditAppendDuration, timed } from './metrics';
-import { preparedStatements, rawStatement } from './statement-cache';
+import { placeholders, preparedStatements, rawStatement } from './statement-cache';
 
 export interface AuditEntry {
   entity: string;
@@ -42,52 +42,8 @@ export async function audit(
     | { account: null; institutionId: number | null; address: string },
   e: AuditEntry,
 ): Promise<void> {
-  // Kept as Db: `instanceof` narrows `tx` to a transaction type the statement cache does not take.
-  const db: Db = tx;
-  if (!(tx instanceof PgTransaction)) return tx.transaction((t) => audit(t, ctx, e));
-  const row = auditRow(ctx, e);
-  const values: Record<keyof typeof row | 'key' | 'hash', unknown> = {
-    ...row,
-    at: row.at.toISOString(),
-    before: json(row.before),
-    after: json(row.after),
-    key: auditChainKey(row.institutionId),
-    hash: auditContentHash(row),
-  };
-  await timed(auditAppendDuration, { rows: 'one' }, () => appendOne(db, '', true).execute(values));
+  await auditAll(tx, ctx, [e]);
 }
-
-// The audit inserts are prepared by name (issue 30: planned on every write before, 0.16-0.2 ms each): one text each,
-// and one plan fits every value (an insert of the rows given).
-const p = (name: string) => sql.placeholder(name);
-
-// The materialized CTE is read before the insert's row is formed, so the lock is held before nextval.
-const appendOne = preparedStatements('audit.one', (db: Db) =>
-  rawStatement<never>(
-    db,
-    sql`with announce as materialized (select pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, ${p('key')}::int4))
-    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
-    select ${p('at')}::timestamptz, ${p('accountId')}::int4, ${p('institutionId')}::int4, ${p('entity')}::text,
-    ${p('entityId')}::text, ${p('action')}::text, ${p('before')}::jsonb, ${p('after')}::jsonb, ${p('address')}::text,
-    ${p('hash')}::text from announce`,
-  ),
-);
-
-// Several rows as one array per column, so the text is the same for any count.
-const appendSeveral = preparedStatements('audit.several', (db: Db) =>
-  rawStatement<never>(
-    db,
-    sql`with announce as materialized (select count(pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, k)) as n
-      from unnest(${p('keys')}::int4[]) k)
-    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
-    select v.at, v.account_id, v.institution_id, v.entity, v.entity_id, v.action, v.before, v.after, v.address, v.hash
-    from announce, unnest(${p('at')}::timestamptz[], ${p('accountId')}::int4[], ${p('institutionId')}::int4[],
-      ${p('entity')}::text[], ${p('entityId')}::text[], ${p('action')}::text[], ${p('before')}::jsonb[], ${p('after')}::jsonb[],
-      ${p('address')}::text[], ${p('hash')}::text[]) with ordinality
-      v(at, account_id, institution_id, entity, entity_id, action, before, after, address, hash, ord)
-    order by v.ord`,
-  ),
-);
 
 type AuditCtx = Parameters<typeof audit>[1];
 
@@ -107,21 +63,55 @@ function auditRow(ctx: AuditCtx, e: AuditEntry) {
   };
 }
 
+/** What the audit insert binds: the institutions' lock keys, then one array per column. */
+const APPEND_KEYS = [
+  'keys',
+  'at',
+  'accountId',
+  'institutionId',
+  'entity',
+  'entityId',
+  'action',
+  'before',
+  'after',
+  'address',
+  'hash',
+] as const;
+const p = placeholders(APPEND_KEYS);
+
 /**
- * Several audit rows of one change in ONE statement (issue 30: one round trip instead of one per row), in
- * the order given (their ids follow it): each row hashed on its own as `audit` does, the shared writer lock
- * of each of their institutions taken in the same statement before any of them draws its id.
+ * The audit insert, prepared by name (issue 30: planned on every write before, 0.16-0.2 ms): one array per column,
+ * so one text for any number of rows, and one plan fits every value. The materialized CTE is read before the rows
+ * are formed, so the locks are held before nextval.
+ */
+const appendStatement = preparedStatements('audit.append', (db: Db) =>
+  rawStatement<never>(
+    db,
+    sql`with announce as materialized (select count(pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, k)) as n
+      from unnest(${p.keys}::int4[]) k)
+    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
+    select v.at, v.account_id, v.institution_id, v.entity, v.entity_id, v.action, v.before, v.after, v.address, v.hash
+    from announce, unnest(${p.at}::timestamptz[], ${p.accountId}::int4[], ${p.institutionId}::int4[],
+      ${p.entity}::text[], ${p.entityId}::text[], ${p.action}::text[], ${p.before}::jsonb[], ${p.after}::jsonb[],
+      ${p.address}::text[], ${p.hash}::text[]) with ordinality
+      v(at, account_id, institution_id, entity, entity_id, action, before, after, address, hash, ord)
+    order by v.ord`,
+  ),
+);
+
+/**
+ * The audit rows of one change in ONE statement (issue 30: one round trip instead of one per row), in the order
+ * given (their ids follow it): each row hashed on its own as `audit` does, the shared writer lock of each of their
+ * institutions taken in the same statement before any of them draws its id. Called outside a transaction, it opens one.
  */
 export async function auditAll(tx: Db, ctx: AuditCtx, entries: AuditEntry[]): Promise<void> {
-  if (entries.length <= 1) {
-    for (const e of entries) await audit(tx, ctx, e);
-    return;
-  }
+  if (!entries.length) return;
+  // Kept as Db: `instanceof` narrows `tx` to a transaction type the statement cache does not take.
   const db: Db = tx;
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => auditAll(t, ctx, entries));
   const rows = entries.map((e) => auditRow(ctx, e));
   const column = <T>(f: (row: (typeof rows)[number]) => T) => rows.map(f);
-  const values = {
+  const values: Record<(typeof APPEND_KEYS)[number], unknown[]> = {
     keys: [...new Set(rows.map((r) => auditChainKey(r.institutionId)))].sort((a, b) => a - b),
     at: column((r) => r.at.toISOString()),
     accountId: column((r) => r.accountId),
@@ -134,7 +124,9 @@ export async function auditAll(tx: Db, ctx: AuditCtx, entries: AuditEntry[]): Pr
     address: column((r) => r.address),
     hash: column((r) => auditContentHash(r)),
   };
-  await timed(auditAppendDuration, { rows: 'several' }, () => appendSeveral(db, '', true).execute(values));
+  await timed(auditAppendDuration, { rows: rows.length === 1 ? 'one' : 'several' }, () =>
+    appendStatement(db, '', true).execute(values),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * The name parts as the search compares them: lims_fold of each (lower case without combining marks), stored by
@@ -12,8 +12,6 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
  * that adds them is written by hand).
  */
 export const foldedNames = pgTable('patients', {
-  id: integer('id').primaryKey(),
-  institutionId: integer('institution_id').notNull(),
   firstName: text('first_name_fold').notNull(),
   fatherName: text('father_name_fold').notNull(),
   grandFatherName: text('grand_father_name_fold').notNull(),

@@ -271,7 +271,12 @@ export async function insertPatientWithChildren(
     ],
   ];
   // An insert: one plan whatever its values, so prepared by name although they include text.
-  const { rows: found } = await registerStatements(db, b.shape, true, b.shape, patientRow, kinds).execute(b.values);
+  const { rows: found } = await registerStatements(
+    db,
+    b.shape,
+    true,
+    registerSqlOf(db, b.shape, patientRow, kinds),
+  ).execute(b.values);
   const rowsOfKind = (k: number, table: ChildTable | typeof patients) =>
     found
       .filter((x) => Number(x.k) === k)
@@ -312,17 +317,23 @@ function registerStatement(db: Db, patient: Record<string, unknown>, kinds: [Chi
 const registerSql = new Map<string, SQL>();
 const MAX_REGISTER_SHAPES = 200;
 
-const registerStatements = preparedStatements(
-  'participants.register',
-  (db: Db, shape: string, patient: Record<string, unknown>, kinds: [ChildTable, Record<string, unknown>[]][]) => {
-    let query = registerSql.get(shape);
-    if (query === undefined) {
-      if (registerSql.size >= MAX_REGISTER_SHAPES) registerSql.delete(registerSql.keys().next().value!);
-      query = registerStatement(db, patient, kinds);
-      registerSql.set(shape, query);
-    }
-    return rawStatement<{ k: number; r: Record<string, unknown> }>(db, query);
-  },
+function registerSqlOf(
+  db: Db,
+  shape: string,
+  patient: Record<string, unknown>,
+  kinds: [ChildTable, Record<string, unknown>[]][],
+) {
+  let query = registerSql.get(shape);
+  if (query === undefined) {
+    if (registerSql.size >= MAX_REGISTER_SHAPES) registerSql.delete(registerSql.keys().next().value!);
+    query = registerStatement(db, patient, kinds);
+    registerSql.set(shape, query);
+  }
+  return query;
+}
+
+const registerStatements = preparedStatements('participants.register', (db: Db, query: SQL) =>
+  rawStatement<{ k: number; r: Record<string, unknown> }>(db, query),
 );
 
 /** An insert of rows given as records of placeholders or values (their table's own keys). */
