@@ -216,6 +216,7 @@ export async function openDatabase(opts: {
     };
     // statement_timeout is sent at connect, so it bounds every statement on the pool's connections;
     // connectionTimeoutMillis bounds both the wait for a free connection and opening a new one.
+    let closing = false;
     const open = (max: number, statementTimeoutMs?: number, onConnect?: typeof listen, url = opts.databaseUrl!) => {
       const pool = new Pool({
         connectionString: url,
@@ -223,10 +224,13 @@ export async function openDatabase(opts: {
         ...(onConnect ? { onConnect } : {}),
         ...(limits ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: limits.poolWaitMs } : {}),
       });
-      // An idle connection the server ends (restart, admin command, a test database dropped WITH
-      // (FORCE) while the pool closes) emits 'error' on the pool; unhandled, it would kill the process.
-      // The pool drops that connection and opens a new one on the next query.
-      pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
+      // An idle connection the server ends (restart, admin command) emits 'error' on the pool; unhandled, it would
+      // kill the process. The pool drops that connection and opens a new one on the next query. Once close() has
+      // begun it is no news: pg-pool's end() resolves before its connections have said goodbye, so a database dropped
+      // WITH (FORCE) right after (the test harness) ends them under it, and a warning then outlived its test file.
+      pool.on('error', (err) => {
+        if (!closing) console.warn(`database connection closed by the server: ${err.message}`);
+      });
       return pool;
     };
     const pool = open(limits?.poolSize ?? 10, limits?.statementTimeoutMs, listen);
@@ -280,6 +284,7 @@ export async function openDatabase(opts: {
         client.release();
       },
       close: async () => {
+        closing = true;
         await Promise.all([pool.end(), reportPool?.end(), replicaPool?.end()]);
       },
     };
