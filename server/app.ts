@@ -28,6 +28,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerProblemResponses } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { startAuditSealer } from './platform/audit-seal';
+import { startUpkeep } from './db/pglite-upkeep';
 import { heavyReadDb, registerWriteMarks, type WriteMarks } from './platform/heavy-reads';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
@@ -169,6 +170,20 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     app.log.warn({ err }, 'audit sealing round failed; the next round retries'),
   );
   app.addHook('onClose', stopSealer);
+  // PGlite has no autovacuum: the process sees to the tables that grew (server/db/pglite-upkeep.ts).
+  if (database.upkeep) {
+    const stopUpkeep = startUpkeep(
+      database.upkeep,
+      config.pgliteUpkeepIntervalMs,
+      (done) =>
+        app.log.info(
+          { tables: done.tables.map((t) => t.name), ms: done.ms },
+          'pglite upkeep: tables vacuumed and analysed',
+        ),
+      (err) => app.log.warn({ err }, 'pglite upkeep round failed; the next round retries'),
+    );
+    app.addHook('onClose', stopUpkeep);
+  }
   // The lines still pending (the turn's batch) are written before close resolves; the sealer's last line included.
   if (logStream instanceof TurnBatchedLog) app.addHook('onClose', async () => logStream.flush());
 

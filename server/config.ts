@@ -61,6 +61,8 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** How often the API process seals new audit rows into blocks (AUDIT_SEAL_INTERVAL_MS, docs/audit.md). */
   auditSealIntervalMs: number;
+  /** PGlite only: how often the API process vacuums and analyses the tables that grew (PGLITE_UPKEEP_INTERVAL_MS; 0: never). */
+  pgliteUpkeepIntervalMs: number;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: /metrics answers 404 (docs/operations.md). */
   metricsToken: string | null;
   /** The zone a new institution gets when none is sent (LIMS_DEFAULT_TIME_ZONE; unset: the server's own zone). */
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 30_000),
     },
     auditSealIntervalMs: nonNegative(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
+    pgliteUpkeepIntervalMs: nonNegative(env, 'PGLITE_UPKEEP_INTERVAL_MS', 60_000),
     defaultTimeZone: timeZoneOf(env.LIMS_DEFAULT_TIME_ZONE),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     smallCellMin: smallCellMinOf(env.SMALL_CELL_MIN),

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientBase } from 'pg';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { pgCode } from '../platform/errors';
+import { upkeepRound, type UpkeepRound } from './pglite-upkeep';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -76,6 +77,11 @@ export interface Database {
    * /metrics (server/platform/metrics.ts). PGlite has one in-process connection and no pool.
    */
   poolStats?(): PoolStats[];
+  /**
+   * PGlite only: vacuum and analyse the tables that grew since their last VACUUM or ANALYZE (pglite-upkeep.ts; PGlite
+   * has no autovacuum). PostgreSQL's autovacuum does this there.
+   */
+  upkeep?(): Promise<UpkeepRound>;
   /** PGlite only: the whole data directory as an uncompressed tarball (for `snapshot`). */
   dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
@@ -315,6 +321,7 @@ export async function openDatabase(opts: {
       await refuseNewer(pdb, latestCodeMigration());
       await migrate(pdb, { migrationsFolder });
     },
+    upkeep: () => upkeepRound(client),
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };

@@ -69,14 +69,15 @@ export async function freshDatabase(limits: DatabaseLimits, readUrl: string | nu
 
 /** A real app on a real database of its own (server/test/global-setup.ts migrated it once for the run). */
 export async function testApp(env: Record<string, string> = {}, opts: { log?: LogStream } = {}): Promise<TestApp> {
-  // No session cache and no background audit sealer unless a test asks for them: a test that counts a
-  // request's statements must not see one more or one fewer depending on how fast the machine is (the
-  // cache's 1 s) or on a sealer round landing inside its window. Their own tests turn them on.
+  // No session cache, no background audit sealer and no PGlite upkeep unless a test asks for them: a test that counts
+  // a request's statements must not see one more or one fewer depending on how fast the machine is (the
+  // cache's 1 s) or on a sealer or upkeep round landing inside its window. Their own tests turn them on.
   const config = loadConfig({
     DATA_DIR: 'memory://',
     WEB_DIST: '/nonexistent',
     SESSION_CACHE_MS: '0',
     AUDIT_SEAL_INTERVAL_MS: '0',
+    PGLITE_UPKEEP_INTERVAL_MS: '0',
     // DATABASE_READ_URL needs DATABASE_URL (loadConfig refuses it on PGlite); freshDatabase names the database.
     ...(env.DATABASE_READ_URL && process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
