@@ -1,3 +1,5 @@
+import { startRounds } from '../platform/rounds';
+
 /**
  * What autovacuum does on PostgreSQL, done for PGlite (docs/operations.md "PGlite upkeep"). PGlite runs PostgreSQL in
  * single-user mode: no autovacuum launcher and no statistics collector. Without this, a table keeps the statistics of
@@ -49,8 +51,8 @@ export async function upkeepRound(client: UpkeepClient): Promise<UpkeepRound> {
 }
 
 /**
- * Runs a round every `intervalMs` (PGLITE_UPKEEP_INTERVAL_MS; 0: never), one at a time; returns the stop, which
- * waits for a round under way.
+ * Runs a round every `intervalMs` (PGLITE_UPKEEP_INTERVAL_MS; 0: never) and reports the rounds that saw to a table;
+ * returns the stop, which waits for a round under way.
  */
 export function startUpkeep(
   round: () => Promise<UpkeepRound>,
@@ -58,21 +60,13 @@ export function startUpkeep(
   report: (done: UpkeepRound) => void,
   warn: (err: unknown) => void,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = round()
+  return startRounds(
+    async () => {
+      const done = await round();
       // Only rounds that did something: an idle round every minute would bury them.
-      .then((done) => void (done.tables.length > 0 && report(done)))
-      .catch(warn)
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+      if (done.tables.length > 0) report(done);
+    },
+    intervalMs,
+    warn,
+  );
 }

@@ -3,6 +3,7 @@ import { rowsOf, type Db } from '../db/client';
 import { auditBlockHash, auditMerkleRoot } from './audit-hash';
 import { auditBlocks } from './audit.table';
 import { auditSealDuration } from './metrics';
+import { startRounds } from './rounds';
 
 // The sealer (issue 30, docs/audit.md "Blocks"): audit rows are hashed on their own at insert
 // (audit.ts); this seals the committed ones, per institution and in id order, into a chain of blocks,
@@ -145,22 +146,13 @@ export async function sealAuditNow(
  * which waits for a round in progress (call it before the database closes).
  */
 export function startAuditSealer(db: Db, intervalMs: number, warn: (err: unknown) => void): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    const end = auditSealDuration.startTimer();
-    running = sealAuditRound(db)
+  return startRounds(
+    async () => {
+      const end = auditSealDuration.startTimer();
       // Only rounds that sealed something: an idle round every 250 ms would bury them.
-      .then((round) => void (round.rows > 0 && end()))
-      .catch(warn)
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+      if ((await sealAuditRound(db)).rows > 0) end();
+    },
+    intervalMs,
+    warn,
+  );
 }
