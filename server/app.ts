@@ -170,15 +170,17 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     app.log.warn({ err }, 'audit sealing round failed; the next round retries'),
   );
   app.addHook('onClose', stopSealer);
-  // PGlite has no autovacuum: the process sees to the tables that grew (server/db/pglite-upkeep.ts).
-  if (database.upkeep) {
+  // PGlite has no autovacuum and no checkpointer: the process sees to the tables that grew and to the write-ahead log
+  // (server/db/pglite-upkeep.ts).
+  const upkeep = database.upkeep;
+  if (upkeep) {
     const stopUpkeep = startUpkeep(
-      database.upkeep,
+      () => upkeep(),
       config.pgliteUpkeepIntervalMs,
       (done) =>
         app.log.info(
-          { tables: done.tables.map((t) => t.name), ms: done.ms },
-          'pglite upkeep: tables vacuumed and analysed',
+          { tables: done.tables.map((t) => t.name), checkpoint: done.checkpoint, ms: done.ms },
+          'pglite upkeep round',
         ),
       (err) => app.log.warn({ err }, 'pglite upkeep round failed; the next round retries'),
     );

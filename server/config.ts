@@ -61,7 +61,7 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** How often the API process seals new audit rows into blocks (AUDIT_SEAL_INTERVAL_MS, docs/audit.md). */
   auditSealIntervalMs: number;
-  /** PGlite only: how often the API process vacuums and analyses the tables that grew (PGLITE_UPKEEP_INTERVAL_MS; 0: never). */
+  /** PGlite only: how often the API process vacuums and analyses the tables that grew and checkpoints (PGLITE_UPKEEP_INTERVAL_MS; 0: never). */
   pgliteUpkeepIntervalMs: number;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: /metrics answers 404 (docs/operations.md). */
   metricsToken: string | null;

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientBase } from 'pg';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { pgCode } from '../platform/errors';
-import { upkeepRound, type UpkeepRound } from './pglite-upkeep';
+import { upkeepRound, type CheckpointRule, type UpkeepRound } from './pglite-upkeep';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -78,10 +78,11 @@ export interface Database {
    */
   poolStats?(): PoolStats[];
   /**
-   * PGlite only: vacuum and analyse the tables that grew since their last VACUUM or ANALYZE (pglite-upkeep.ts; PGlite
-   * has no autovacuum). PostgreSQL's autovacuum does this there.
+   * PGlite only: vacuum and analyse the tables that grew since their last VACUUM or ANALYZE, and checkpoint when the
+   * write-ahead log has grown (pglite-upkeep.ts; PGlite has no autovacuum and no checkpointer). PostgreSQL's own
+   * background processes do this there.
    */
-  upkeep?(): Promise<UpkeepRound>;
+  upkeep?(rule?: CheckpointRule): Promise<UpkeepRound>;
   /** PGlite only: the whole data directory as an uncompressed tarball (for `snapshot`). */
   dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
@@ -321,7 +322,7 @@ export async function openDatabase(opts: {
       await refuseNewer(pdb, latestCodeMigration());
       await migrate(pdb, { migrationsFolder });
     },
-    upkeep: () => upkeepRound(client),
+    upkeep: (rule) => upkeepRound(client, rule),
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };

@@ -65,8 +65,33 @@ describe.skipIf(!onPglite)('PGlite upkeep (PGlite only)', () => {
     await vi.waitFor(async () => expect((await planOf(t.db)).reltuples).toBe(4000), { timeout: 10_000 });
     const logged = lines
       .map((line) => JSON.parse(line) as { msg: string; tables?: string[] })
-      .filter((line) => line.msg === 'pglite upkeep: tables vacuumed and analysed');
+      .filter((line) => line.msg === 'pglite upkeep round');
     expect(logged.flatMap((line) => line.tables)).toContain('upkeep_probe');
+  });
+});
+
+/** The write-ahead log's position of the last checkpoint. */
+const checkpointLsn = async (db: Db) =>
+  (await rowsOf<{ lsn: string }>(db, sql`select checkpoint_lsn::text as lsn from pg_control_checkpoint()`))[0].lsn;
+
+describe.skipIf(!onPglite)('PGlite checkpoints (PGlite only: it has no checkpointer)', () => {
+  it('checkpoints once the write-ahead log has grown past the rule, and not again until it grows', async () => {
+    const database = await freshDatabase(limits);
+    afterAll(() => database.close());
+    const { db } = database;
+    const rule = { walBytes: 256 * 1024, ageS: 3600 };
+    await database.upkeep!(rule);
+    const quiet = await checkpointLsn(db);
+    // Nothing written since: no checkpoint.
+    expect((await database.upkeep!(rule)).checkpoint).toBeNull();
+    expect(await checkpointLsn(db)).toBe(quiet);
+
+    await probe(db); // about 1 MB of log
+    const round = await database.upkeep!(rule);
+    expect(round.checkpoint?.walBytes).toBeGreaterThan(rule.walBytes);
+    expect(await checkpointLsn(db)).not.toBe(quiet);
+    // The defaults: 64 MB, or five minutes old with anything written.
+    expect((await database.upkeep!()).checkpoint).toBeNull();
   });
 });
 
