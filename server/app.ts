@@ -175,7 +175,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const upkeep = database.upkeep;
   if (upkeep) {
     const stopUpkeep = startUpkeep(
-      () => upkeep(),
+      upkeep,
       config.pgliteUpkeepIntervalMs,
       (done) =>
         app.log.info(

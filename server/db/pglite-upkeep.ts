@@ -9,7 +9,7 @@ import { startRounds } from '../platform/rounds';
  *
  * The statistics collector's counts (pg_stat_user_tables) stay at zero here, so a table is due when its file has
  * grown past what its last VACUUM or ANALYZE recorded (pg_class.relpages) by a tenth and at least UPKEEP_MIN_PAGES,
- * or when it holds pages and was never analysed. Updates grow the file too (a new row version each), so a table
+ * or when it holds pages and has not been analysed yet. Updates grow the file too (a new row version each), so a table
  * updated in place is seen to as one that takes inserts.
  *
  * Nor is there a checkpointer: PGlite checkpoints when it closes and never while it runs, so the write-ahead log of a
@@ -29,14 +29,11 @@ const WAL_SINCE_CHECKPOINT = `select (pg_current_wal_lsn() - checkpoint_lsn)::bi
     extract(epoch from now() - checkpoint_time)::int as age from pg_control_checkpoint()`;
 
 /** The tables (and materialised views) of the public schema that are due, the largest first. */
-export const DUE_TABLES = `select c.oid::regclass::text as name,
-    pg_relation_size(c.oid) / current_setting('block_size')::int as pages
-  from pg_class c
-  where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'm')
-    and pg_relation_size(c.oid) > 0
-    and (c.reltuples < 0
-      or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages + greatest(${UPKEEP_MIN_PAGES}, c.relpages / 10))
-  order by pages desc`;
+export const DUE_TABLES = `select c.oid::regclass::text as name, s.pages
+  from pg_class c cross join lateral (select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) s
+  where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'm') and s.pages > 0
+    and (c.reltuples < 0 or s.pages > c.relpages + greatest(${UPKEEP_MIN_PAGES}, c.relpages / 10))
+  order by s.pages desc`;
 
 /** The part of a PGlite client upkeep needs: `exec` sends the simple protocol, which VACUUM requires. */
 export interface UpkeepClient {

@@ -110,19 +110,18 @@ export async function auditAll(tx: Db, ctx: AuditCtx, entries: AuditEntry[]): Pr
   const db: Db = tx;
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => auditAll(t, ctx, entries));
   const rows = entries.map((e) => auditRow(ctx, e));
-  const column = <T>(f: (row: (typeof rows)[number]) => T) => rows.map(f);
   const values: Record<(typeof APPEND_KEYS)[number], unknown[]> = {
     keys: [...new Set(rows.map((r) => auditChainKey(r.institutionId)))].sort((a, b) => a - b),
-    at: column((r) => r.at.toISOString()),
-    accountId: column((r) => r.accountId),
-    institutionId: column((r) => r.institutionId),
-    entity: column((r) => r.entity),
-    entityId: column((r) => r.entityId),
-    action: column((r) => r.action),
-    before: column((r) => json(r.before)),
-    after: column((r) => json(r.after)),
-    address: column((r) => r.address),
-    hash: column((r) => auditContentHash(r)),
+    at: rows.map((r) => r.at.toISOString()),
+    accountId: rows.map((r) => r.accountId),
+    institutionId: rows.map((r) => r.institutionId),
+    entity: rows.map((r) => r.entity),
+    entityId: rows.map((r) => r.entityId),
+    action: rows.map((r) => r.action),
+    before: rows.map((r) => json(r.before)),
+    after: rows.map((r) => json(r.after)),
+    address: rows.map((r) => r.address),
+    hash: rows.map((r) => auditContentHash(r)),
   };
   await timed(auditAppendDuration, { rows: rows.length === 1 ? 'one' : 'several' }, () =>
     appendStatement(db, '', true).execute(values),
