@@ -63,6 +63,11 @@ export interface Config {
   auditSealIntervalMs: number;
   /** PGlite only: how often the API process vacuums and analyses the tables that grew and checkpoints (PGLITE_UPKEEP_INTERVAL_MS; 0: never). */
   pgliteUpkeepIntervalMs: number;
+  /**
+   * PGlite only: 'worker' (PGLITE_THREAD, the default) runs the database on a thread of its own, so a statement never
+   * holds the API's event loop; 'main' runs it on the API's thread (docs/operations.md "PGlite on its own thread").
+   */
+  pgliteThread: 'worker' | 'main';
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: /metrics answers 404 (docs/operations.md). */
   metricsToken: string | null;
   /** The zone a new institution gets when none is sent (LIMS_DEFAULT_TIME_ZONE; unset: the server's own zone). */
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     auditSealIntervalMs: nonNegative(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
     pgliteUpkeepIntervalMs: nonNegative(env, 'PGLITE_UPKEEP_INTERVAL_MS', 60_000),
+    pgliteThread: pgliteThreadOf(env.PGLITE_THREAD),
     defaultTimeZone: timeZoneOf(env.LIMS_DEFAULT_TIME_ZONE),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     smallCellMin: smallCellMinOf(env.SMALL_CELL_MIN),
@@ -192,6 +198,16 @@ function databaseReadUrlOf(raw: string | undefined, databaseUrl: string | null):
   if (!/^postgres(ql)?:\/\//.test(value))
     throw new Error(`DATABASE_READ_URL must be a postgres:// URL of a replica of DATABASE_URL's database`);
   return value;
+}
+
+/** PGLITE_THREAD: 'worker' or 'main'; unset or empty: 'worker'. */
+function pgliteThreadOf(raw: string | undefined): 'worker' | 'main' {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'worker') return 'worker';
+  if (value === 'main') return 'main';
+  throw new Error(
+    `PGLITE_THREAD must be 'worker' (PGlite on a thread of its own, the default) or 'main', got '${raw}'`,
+  );
 }
 
 /** LIMS_DEFAULT_TIME_ZONE: an IANA name the runtime knows (platform/today.ts defaultTimeZone reads it), refused at start otherwise. */

@@ -206,6 +206,11 @@ export async function openDatabase(opts: {
   dataDir: string;
   snapshot?: Blob;
   limits?: DatabaseLimits;
+  /**
+   * PGlite only: 'worker' runs it on a thread of its own (pglite-thread-client.ts; the API server, PGLITE_THREAD),
+   * 'main' (the default) on the caller's, as the tests and the command-line tools open it.
+   */
+  pgliteThread?: 'worker' | 'main';
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
@@ -298,17 +303,23 @@ export async function openDatabase(opts: {
   }
   if (opts.databaseReadUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL: PGlite has no replica');
   const { PGlite } = await import('@electric-sql/pglite');
+  const { PgliteThread } = await import('./pglite-thread-client');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // pg_trgm (contrib, shipped in the package) backs any-part MRN and phone search; migration 0006 creates it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir,
-    extensions: { pg_trgm },
-    ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
-  });
-  const pdb = drizzle(client);
+  const client =
+    opts.pgliteThread === 'worker'
+      ? await PgliteThread.open(opts.dataDir, opts.snapshot)
+      : await PGlite.create({
+          dataDir: opts.dataDir,
+          extensions: { pg_trgm },
+          ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
+        });
+  // Drizzle's PGlite driver types its client as PGlite; the thread's stands in for the part it calls (query,
+  // transaction), which PgliteThread implements with PGlite's own signatures.
+  const pdb = drizzle(client as PGlite);
   namedTexts.set(pdb, nameStatements(client));
   const authChange = listeners();
   await client.listen(AUTH_CHANNEL, authChange.emit);
@@ -374,7 +385,7 @@ export function namedOnPglite(db: Db, text: string): string | undefined {
  * only numbers, booleans and strings without NUL are written so, anything else (and a text PREPARE refuses) runs
  * unnamed as before. The answer is parsed by PGlite with the caller's options (row mode, parsers) as for `query()`.
  */
-function nameStatements(client: PGlite): Map<string, string> {
+function nameStatements(client: Pick<PGlite, 'query' | 'exec'>): Map<string, string> {
   const names = new Map<string, string>();
   const ready = new Set<string>();
   const refused = new Set<string>();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseLimits } from '../db/client';
 import type { App } from '../platform/app-types';
 import type { LogStream } from '../platform/request-log';
@@ -35,7 +35,11 @@ let created = 0;
  * under the other files' writes, and the next file need not wait on that. The project's global teardown drops
  * whatever is left (server/test/global-setup.ts).
  */
-export async function freshDatabase(limits: DatabaseLimits, readUrl: string | null = null) {
+export async function freshDatabase(
+  limits: DatabaseLimits,
+  readUrl: string | null = null,
+  pgliteThread: Config['pgliteThread'] = 'main',
+) {
   const url = process.env.DATABASE_URL || null;
   const template = inject('pgTemplate');
   const prefix = inject('pgFilePrefix');
@@ -43,7 +47,7 @@ export async function freshDatabase(limits: DatabaseLimits, readUrl: string | nu
     const file = inject('pgliteSnapshot');
     if (!file) throw new Error('server/test/global-setup.ts did not provide a PGlite snapshot');
     snapshot ??= new Blob([fs.readFileSync(file)]);
-    return openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot });
+    return openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot, pgliteThread });
   }
   // The counter alone is not unique: a file that resets the module registry (vi.resetModules, drizzle-internals.test.ts)
   // makes the next file load this module again at 0 while the process still runs, and pids are reused.
@@ -78,11 +82,14 @@ export async function testApp(env: Record<string, string> = {}, opts: { log?: Lo
     SESSION_CACHE_MS: '0',
     AUDIT_SEAL_INTERVAL_MS: '0',
     PGLITE_UPKEEP_INTERVAL_MS: '0',
+    // PGlite on the test's own thread (TEST_PGLITE_THREAD=worker: on one of its own, as the server runs it), where
+    // sentStatements (sent-statements.ts) can watch its client; server/db/pglite-thread.test.ts tests the thread.
+    PGLITE_THREAD: process.env.TEST_PGLITE_THREAD ?? 'main',
     // DATABASE_READ_URL needs DATABASE_URL (loadConfig refuses it on PGlite); freshDatabase names the database.
     ...(env.DATABASE_READ_URL && process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const database = await freshDatabase(config.databaseLimits, config.databaseReadUrl);
+  const database = await freshDatabase(config.databaseLimits, config.databaseReadUrl, config.pgliteThread);
   forgetRememberedCounts(); // a count remembered for the previous file's database (vitest.config.ts isolate)
   const clock = { now: new Date() };
   // No log unless a test reads it (server/test/log-privacy.test.ts): then every line, at info.
