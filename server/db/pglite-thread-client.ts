@@ -9,17 +9,20 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
  * runs beside the requests' JavaScript (parsing, checks, answers), and the API thread only waits for its answer.
  */
 
-/** Drizzle's parsers (drizzle-orm/pglite), the only ones that cross: the thread applies them itself (pglite-thread.mjs). */
+/**
+ * The types Drizzle's parsers (drizzle-orm/pglite) keep as text: dates, timestamps, intervals and their arrays. The
+ * only parsers that cross: the thread keeps the named types as text itself (pglite-thread.mjs).
+ */
 const TEXT_TYPES = new Set(['1114', '1184', '1186', '1082', '1231', '1115', '1185', '1187', '1182']);
 
-/** What crosses to the thread of a query's options: its row mode, and whether dates and intervals stay text. */
+/** What crosses to the thread of a query's options: its row mode, and the types whose values stay text. */
 function optionsOf(options?: QueryOptions) {
   if (!options) return undefined;
   const { rowMode, parsers, ...rest } = options;
   const keys = Object.keys(parsers ?? {});
   const unknown = [...Object.keys(rest), ...keys.filter((k) => !TEXT_TYPES.has(k))];
   if (unknown.length) throw new Error(`PGlite thread: query option not supported: ${unknown.join(', ')}`);
-  return { rowMode, asText: keys.length > 0 };
+  return { rowMode, asText: keys.map(Number) };
 }
 
 /** An error the thread sent as plain fields: the same message, SQLSTATE, constraint and detail as PGlite's own. */

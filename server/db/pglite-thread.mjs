@@ -3,14 +3,21 @@
 // natively in a worker thread, which none of those loaders reach). Each message is answered when PGlite answers;
 // PGlite's own locks order them (a statement waits while a transaction holds the connection), as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** Drizzle's parsers: dates, timestamps, intervals and their arrays as PostgreSQL writes them (a function cannot cross threads). */
-const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
-const asText = Object.fromEntries(TEXT_TYPES.map((t) => [t, (value) => value]));
+/**
+ * The caller's options: its row mode, and the types whose values stay PostgreSQL's text (`asText`: Drizzle's
+ * parsers, which the API side checks and names, since a function cannot cross threads).
+ */
+const identity = (value) => value;
 const optionsOf = (o) =>
-  o ? { ...(o.rowMode ? { rowMode: o.rowMode } : {}), ...(o.asText ? { parsers: asText } : {}) } : undefined;
+  o
+    ? {
+        ...(o.rowMode ? { rowMode: o.rowMode } : {}),
+        ...(o.asText.length ? { parsers: Object.fromEntries(o.asText.map((t) => [t, identity])) } : {}),
+      }
+    : undefined;
 
 /** An error as plain fields: a DatabaseError's SQLSTATE, constraint, table and detail are what the API maps. */
 function plain(err) {
@@ -49,9 +56,12 @@ async function begin(id) {
   await Promise.race([ready, t.done]);
 }
 
+/** Where a statement runs: its open transaction, or the database. */
+const on = (m) => (m.tx ? open.get(m.tx).tx : pg);
+
 const handlers = {
-  query: (m) => (m.tx ? open.get(m.tx).tx : pg).query(m.text, m.params, optionsOf(m.options)),
-  exec: (m) => (m.tx ? open.get(m.tx).tx : pg).exec(m.text, optionsOf(m.options)),
+  query: (m) => on(m).query(m.text, m.params, optionsOf(m.options)),
+  exec: (m) => on(m).exec(m.text, optionsOf(m.options)),
   begin: (m) => begin(m.tx),
   end: async (m) => {
     const t = open.get(m.tx);
