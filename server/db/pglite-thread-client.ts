@@ -11,7 +11,8 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 /**
  * The types Drizzle's parsers (drizzle-orm/pglite) keep as text: dates, timestamps, intervals and their arrays. The
- * only parsers that cross: the thread keeps the named types as text itself (pglite-thread.mjs).
+ * only parsers that cross: the thread keeps the named types as text itself (pglite-thread.mjs), for every statement
+ * that names them all without sending any parsers to PGlite.
  */
 const TEXT_TYPES = new Set(['1114', '1184', '1186', '1082', '1231', '1115', '1185', '1187', '1182']);
 
@@ -75,7 +76,7 @@ export class PgliteThread {
   static async open(dataDir: string, snapshot?: Blob): Promise<PgliteThread> {
     // '../db/': the same file from this one and from the server bundle (server/dist/main.mjs), as client.ts's migrations.
     const worker = new Worker(new URL('../db/pglite-thread.mjs', import.meta.url), {
-      workerData: { dataDir, snapshot },
+      workerData: { dataDir, snapshot, asText: [...TEXT_TYPES].map(Number) },
     });
     const opened = new Promise<void>((resolve, reject) => {
       worker.on('message', function first(m: { ready?: boolean }) {

@@ -3,21 +3,34 @@
 // natively in a worker thread, which none of those loaders reach). Each message is answered when PGlite answers;
 // PGlite's own locks order them (a statement waits while a transaction holds the connection), as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/**
- * The caller's options: its row mode, and the types whose values stay PostgreSQL's text (`asText`: Drizzle's
- * parsers, which the API side checks and names, since a function cannot cross threads).
- */
 const identity = (value) => value;
-const optionsOf = (o) =>
-  o
-    ? {
-        ...(o.rowMode ? { rowMode: o.rowMode } : {}),
-        ...(o.asText.length ? { parsers: Object.fromEntries(o.asText.map((t) => [t, identity])) } : {}),
-      }
-    : undefined;
+const { dataDir, snapshot, asText } = workerData;
+/**
+ * The types whose values stay PostgreSQL's text (Drizzle's parsers, which the API side checks and names, since a
+ * function cannot cross threads) are PGlite's own parsers for this database. Given per statement, PGlite copies its
+ * whole parser table into a new object for every answer and looks each value's type up in that copy: a quarter of
+ * this thread's time at c=10 (docs/performance.md, twelfth session).
+ */
+const TEXT = new Set(asText);
+const ownParsers = Object.fromEntries(asText.map((t) => [t, identity]));
+
+/**
+ * A statement's PGlite options: its row mode, and parsers only when it wants other than the database's text types
+ * (a statement that names none, as PGlite's own callers, gets PGlite's usual parsers back for them).
+ */
+function optionsOf(o) {
+  const wanted = o?.asText ?? [];
+  const same = wanted.length === TEXT.size && wanted.every((t) => TEXT.has(t));
+  return {
+    ...(o?.rowMode ? { rowMode: o.rowMode } : {}),
+    ...(same
+      ? {}
+      : { parsers: Object.fromEntries(asText.map((t) => [t, wanted.includes(t) ? identity : types.parsers[t]])) }),
+  };
+}
 
 /** An error as plain fields: a DatabaseError's SQLSTATE, constraint, table and detail are what the API maps. */
 function plain(err) {
@@ -28,8 +41,12 @@ function plain(err) {
   return out;
 }
 
-const { dataDir, snapshot } = workerData;
-const pg = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+const pg = await PGlite.create({
+  dataDir,
+  extensions: { pg_trgm },
+  parsers: ownParsers,
+  ...(snapshot ? { loadDataDir: snapshot } : {}),
+});
 /** Open transactions by id: the handle PGlite's `transaction` gives, and how to end it. */
 const open = new Map();
 /** Rolls a transaction back without an error to report: the caller's own error is what it reports. */

@@ -6,6 +6,7 @@ import { signedIn } from '../test/factories';
 import { participant, referenceIds } from '../test/participants-fixtures';
 import { rowsOf } from './client';
 import { pgCode } from '../platform/errors';
+import { PgliteThread } from './pglite-thread-client';
 
 // PGlite on a thread of its own (pglite-thread-client.ts, ADR 0017), as the API server runs it by default
 // (PGLITE_THREAD). The rest of the suite opens PGlite on the test's thread, where sentStatements can watch it.
@@ -93,5 +94,28 @@ describe.skipIf(!onPglite)('PGlite on its own thread (PGlite only)', () => {
     await database.close();
     const after = await db.execute(sql`select 1`).catch((err: unknown) => err);
     expect(pgCode(after)).toBe('08006');
+  });
+
+  it("keeps Drizzle's types as text, and gives a caller that asks for fewer PGlite's own values for the rest", async () => {
+    const thread = await PgliteThread.open('memory://');
+    afterAll(() => thread.close());
+    const text = `select '2026-12-02 10:00:00+00'::timestamptz as at, '2026-12-02'::date as day, 7::int4 as n`;
+    const asText = (...types: number[]) => ({ parsers: Object.fromEntries(types.map((t) => [t, (v: string) => v])) });
+    // Drizzle's nine types (drizzle-orm/pglite), which the thread's PGlite keeps as text for every statement.
+    const drizzle = asText(1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182);
+    const both = (await thread.query<{ at: unknown; day: unknown; n: unknown }>(text, [], drizzle)).rows[0];
+    expect(both).toEqual({ at: '2026-12-02 10:00:00+00', day: '2026-12-02', n: 7 });
+    const arrays = await thread.query<unknown[]>(text, [], { ...drizzle, rowMode: 'array' });
+    expect(arrays.rows[0]).toEqual(['2026-12-02 10:00:00+00', '2026-12-02', 7]);
+    // Only timestamps as text: the date is PGlite's own Date again, as on a PGlite opened without parsers.
+    const some = (await thread.query<{ at: unknown; day: unknown }>(text, [], asText(1184))).rows[0];
+    expect(some.at).toBe('2026-12-02 10:00:00+00');
+    expect(some.day).toBeInstanceOf(Date);
+    // No options (PGlite's own callers): both parsed as PGlite parses them.
+    const plain = (await thread.query<{ at: unknown; day: unknown }>(text)).rows[0];
+    expect(plain.at).toEqual(new Date('2026-12-02T10:00:00Z'));
+    expect(plain.day).toBeInstanceOf(Date);
+    const [, execs] = await thread.exec(`select 1; ${text}`);
+    expect(execs.rows[0]).toMatchObject({ at: new Date('2026-12-02T10:00:00Z'), n: 7 });
   });
 });
