@@ -387,22 +387,26 @@ export function namedOnPglite(db: Db, text: string): string | undefined {
  */
 function nameStatements(client: Pick<PGlite, 'query' | 'exec'>): Map<string, string> {
   const names = new Map<string, string>();
-  const ready = new Set<string>();
-  const refused = new Set<string>();
+  /**
+   * Each name's PREPARE, sent once: requests that arrive together wait for the same one. Each sending its own, all
+   * but the first failed ("already exists") and the name was given up for good, so a server started under load ran
+   * its busiest statements unnamed, planned on every call (docs/performance.md, twelfth session).
+   */
+  const prepared = new Map<string, Promise<boolean>>();
   const unnamed = client.query.bind(client);
   client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     const name = names.get(text);
-    const values = name && !refused.has(name) ? literals(params ?? []) : null;
-    if (values === null) return unnamed<T>(text, params, options);
-    if (!ready.has(name!)) {
-      try {
-        await client.exec(`prepare ${name} as ${text}`);
-      } catch {
-        refused.add(name!);
-        return unnamed<T>(text, params, options);
-      }
-      ready.add(name!);
+    const values = name ? literals(params ?? []) : null;
+    if (!name || values === null) return unnamed<T>(text, params, options);
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = client.exec(`prepare ${name} as ${text}`).then(
+        () => true,
+        () => false,
+      );
+      prepared.set(name, ready);
     }
+    if (!(await ready)) return unnamed<T>(text, params, options);
     // The generic plan, as the statement cache means by naming (one plan fits every id and flag): left to itself
     // PostgreSQL keeps planning a list page for its values (a generic plan of `limit $n` looks dearer than a custom
     // one), 2 ms of planning per first page at 100k participants against 0.07 ms and the same 0.7 ms of execution.
