@@ -47,10 +47,12 @@ export default defineConfig({
         '--disable-sync',
         // Pages of one site share a renderer: each test's page joins the one kept open (e2e/fixtures.ts `page`).
         '--process-per-site',
-        // V8 without its top tier (TurboFan): a test's page lives seconds, too short for TurboFan's background
-        // compiles to pay back. Maglev stays. Six specs on two workers: machine CPU 116-125 s against 133-142, wall
-        // 86-91 s against 96-99 (docs/performance.md "CI time, 2026-11-30 fifth session").
-        '--js-flags=--max-opt=2',
+        // V8 with its baseline compiler (Sparkplug) only, and garbage collection on the page's own thread: a test's
+        // page lives seconds, too short for the optimising tiers' background compiles (TurboFan, then Maglev) to
+        // pay back, and on two cores shared by three workers every background thread competes with the tests.
+        // Four specs on three workers: wall 175 s against 202-213 with Maglev (--max-opt=2), machine CPU 325 s
+        // against 374-396 (docs/performance.md "CI time, 2026-12-02 fourteenth session").
+        '--js-flags=--max-opt=1 --single-threaded-gc',
       ],
     },
     viewport: { width: 1280, height: 800 },
