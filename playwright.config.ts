@@ -51,7 +51,7 @@ export default defineConfig({
         // page lives seconds, too short for the optimising tiers' background compiles (TurboFan, then Maglev) to
         // pay back, and on two cores shared by three workers every background thread competes with the tests.
         // Four specs on three workers: wall 175 s against 202-213 with Maglev (--max-opt=2), machine CPU 325 s
-        // against 374-396 (docs/performance.md "CI time, 2026-12-02 fourteenth session").
+        // against 374-396 (docs/performance.md "V8's tiers", 2026-12-02).
         '--js-flags=--max-opt=1 --single-threaded-gc',
       ],
     },
