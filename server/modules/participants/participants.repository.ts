@@ -23,6 +23,8 @@ import {
   foldName,
   identifierSearchSource,
   identifierSearchValues,
+  nameSearchSource,
+  nameSearchValues,
   nameWordMatches,
   type SearchScope,
   SEARCH_TOTAL_CAP,
@@ -104,24 +106,28 @@ async function patientsInOrder(db: Db, institutionId: number, ids: number[], lan
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A search by identifier as one statement, prepared by name (identifierSearchSource). */
-const identifierStatement = preparedStatements('participants.search.identifier', (db: Db) =>
-  recordsOnQuery(db, patients, {
-    source: sql`${identifierSearchSource()} as pg`,
-    key: sql`pg.id`,
-    order: sql`pg.pos nulls first`,
-    values: { final: sql`pg.final`, ids: sql`pg.ids` },
-    refs: refs(),
-    extra,
-  }),
-);
+/** A search in one statement, prepared by name: its records read from `source` (identifierSearchSource, nameSearchSource). */
+const oneStatementSearch = (site: string, source: () => SQL) =>
+  preparedStatements(site, (db: Db) =>
+    recordsOnQuery(db, patients, {
+      source: sql`${source()} as pg`,
+      key: sql`pg.id`,
+      order: sql`pg.pos nulls first`,
+      values: { final: sql`pg.final`, ids: sql`pg.ids` },
+      refs: refs(),
+      extra,
+    }),
+  );
+const identifierStatement = oneStatementSearch('participants.search.identifier', identifierSearchSource);
+const nameStatement = oneStatementSearch('participants.search.name', nameSearchSource);
 
 /**
- * The ids (the first `need`) and the page's records of a search whose term an identifier equals, in one statement
- * planned once (identifierSearchSource); null when the term does not look like one, or that statement does not
- * answer it alone (no identifier equals it, or a part reached its cap): the caller searches as before.
+ * The ids (the first `need`) and the page's records of a search in one statement planned once: by identifier when an
+ * identifier equals the term (identifierSearchSource), by a walk over the newest names for a common name
+ * (nameSearchSource); null when the term is neither shape, or the statement does not answer it alone (no identifier
+ * equals it, a part reached its cap, a rare name): the caller searches as before.
  */
-async function identifierSearch(
+async function oneStatementPage(
   db: Db,
   scope: SearchScope,
   term: string,
@@ -130,9 +136,14 @@ async function identifierSearch(
   size: number,
   language?: string,
 ) {
-  const values = identifierSearchValues(scope, term, need, offset, size);
-  if (!values) return null;
-  const raw: Record<string, unknown>[] = await identifierStatement(db, '', true).execute(values);
+  const byId = identifierSearchValues(scope, term, need, offset, size);
+  const byName = byId ? null : nameSearchValues(scope, term, need, offset, size);
+  const raw: Record<string, unknown>[] | null = byId
+    ? await identifierStatement(db, '', true).execute(byId)
+    : byName
+      ? await nameStatement(db, '', true).execute(byName)
+      : null;
+  if (!raw) return null;
   const read = recordsOnRows<typeof patients, PatientRef, typeof extra>(raw, refs(), language);
   const head = read[0].values;
   if (head.final !== true) return null;
@@ -163,11 +174,11 @@ async function searchPage(
   const size = q.pageSize;
   // One row beyond the page tells whether more follow; a cursor may sit up to a page further.
   let need = offset + size + 1 + (q.after === undefined ? 0 : size);
-  const byIdentifier =
-    q.after === undefined ? await identifierSearch(db, scope, term, need, offset, size, language) : null;
+  const oneStatement =
+    q.after === undefined ? await oneStatementPage(db, scope, term, need, offset, size, language) : null;
   let ids: number[];
   let rows: Awaited<ReturnType<typeof patientsInOrder>>;
-  if (byIdentifier) ({ ids, rows } = byIdentifier);
+  if (oneStatement) ({ ids, rows } = oneStatement);
   else {
     ids = await searchIds(db, tiers, need);
     let start = offset;

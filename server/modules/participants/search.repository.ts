@@ -427,7 +427,61 @@ export function identifierSearchValues(s: SearchScope, term: string, k: number, 
   return { inst: s.institutionId, t, digits, w: words[0], k, first: offset, last: offset + size };
 }
 
-const v = (name: keyof NonNullable<ReturnType<typeof identifierSearchValues>>) => sql.placeholder(name);
+/** The values of nameSearchSource for a search, or null when the term is not one word without a digit. */
+export function nameSearchValues(s: SearchScope, term: string, k: number, offset: number, size: number) {
+  const { t, words, hasDigit } = termOf(term);
+  // A name ('Abebe'): one word without a digit (a digit term may match phone numbers, which this leaves out), no filter.
+  if (s.isEnabled !== undefined || s.also?.length || words.length !== 1 || hasDigit) return null;
+  return { inst: s.institutionId, t, w: words[0], k, first: offset, last: offset + size };
+}
+
+type OneStatementValue = keyof NonNullable<ReturnType<typeof identifierSearchValues>>;
+const v = (name: OneStatementValue) => sql.placeholder(name);
+const cap = sql.raw(String(IDENTIFIER_PART_CAP));
+
+/**
+ * The entries of a prefix index from `start` on, in its order (`~>=~`, ordered `using ~<~`, as text_pattern_ops
+ * orders it), at most IDENTIFIER_PART_CAP, read only when `gate` holds: the part's ids and whether each starts with
+ * `start`. The values starting with it come first, so the part is whole when it read fewer than the cap, or one that
+ * does not start with it. One plan fits every value (the same ordered index reads whatever the term), so PostgreSQL
+ * keeps its generic plan; a `like $1` or a range with two parameters has none that fits (a generic plan of `like $1`
+ * walked a million MRNs).
+ */
+const ordered = (part: number, id: SQL, from: SQL, value: SQL, where: SQL, start: Placeholder, gate: SQL) =>
+  sql`(select id, ${sql.raw(String(part))} as part, starts_with(v, ${start}) as hit from (select ${id} as id, ${value} as v
+    from ${from} where ${where} and ${value} ~>=~ ${start} and ${gate} order by ${value} using ~<~ limit ${cap}) as o)`;
+
+/** A prefix part that reached the cap with every entry a match (so more may follow): the search is not final. */
+const cappedPart = (x: string) =>
+  sql`exists (select 1 from ${sql.identifier(x)} group by part having count(*) >= ${cap} and bool_and(hit))`;
+
+const mrnWhere = sql`${patientMrns.institutionId} = ${v('inst')} and ${patientMrns.isEnabled}`;
+const phoneWhere = sql`${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}`;
+const patientWhere = sql`${patients.institutionId} = ${v('inst')}`;
+/** The participants whose MRN (any site) equals the term, at most `cap`. */
+const exactMrn = sql`(select ${patientMrns.patientId} as id, 1 as part from ${patientMrns} where ${mrnWhere}
+  and lower(${patientMrns.mrn}) = ${v('t')} limit ${cap})`;
+const exactExternalId = sql`(select ${patients.id}, 2 from ${patients} where ${patientWhere}
+  and lower(${patients.externalSubjectId}) = ${v('t')} limit ${cap})`;
+const mrnPrefix = (gate: SQL) =>
+  ordered(
+    4,
+    sql`${patientMrns.patientId}`,
+    sql`${patientMrns}`,
+    sql`lower(${patientMrns.mrn})`,
+    mrnWhere,
+    v('t'),
+    gate,
+  );
+
+/**
+ * The end both one-statement searches share, after CTEs `r` (the first `k` ids and their place `pos`) and `s`
+ * (`final`): `final`; on its first row `ids`, the first `k` ids; and the page's `id`s with their place `pos`.
+ */
+const rankedPage = sql`select s.final,
+  case when s.final and (p.pos is null or p.pos = ${v('first')} + 1) then (select array_agg(id order by pos) from r) end as ids,
+  p.id, p.pos
+from s left join lateral (select id, pos from r where s.final and pos > ${v('first')} and pos <= ${v('last')}) as p on true`;
 
 /**
  * A search for a term that may be an identifier (identifierSearchValues) in one statement with placeholders only, so
@@ -435,47 +489,56 @@ const v = (name: keyof NonNullable<ReturnType<typeof identifierSearchValues>>) =
  * an MRN search's 2 ms). It answers (`final`) only when an identifier equals the term and every prefix part was read
  * whole: then the search's tiers are the exact one and the from-the-start one (MRN and phone prefixes, the three
  * names and the external subject ID; no any-part tier after an exact match), so the newest `k` of each part are what
- * searchIds' limited parts read, in the same order (exact first, newest first within a tier). Each prefix part reads
- * its index in order from the term (`~>=~`, ordered `using ~<~`, as text_pattern_ops orders it), at most
- * IDENTIFIER_PART_CAP entries: the values starting with the term come first, so the part is whole when it read fewer
- * or one that does not start with it. One plan fits every value (the same ordered index reads whatever the term), so
- * PostgreSQL keeps its generic plan; a `like $1` or a range with two parameters has none that fits (a generic plan
- * of `like $1` walked a million MRNs). Otherwise (no exact match, a part whole not read) `final` is false and the
- * search runs as before. A derived table: `final`; on its first row `ids`, the first `k` ids; and the page's `id`s
- * with their place `pos`.
+ * searchIds' limited parts read, in the same order (exact first, newest first within a tier). Each prefix part is
+ * read `ordered`. Otherwise (no exact match, a part whole not read) `final` is false and the search runs as before.
+ * A derived table (rankedPage).
  */
 export function identifierSearchSource(): SQL {
-  const cap = sql.raw(String(IDENTIFIER_PART_CAP));
   const gate = sql`(select hit from h)`;
-  // The entries of a prefix index from `from` on, in its order: the part's ids and whether each starts with `from`.
-  const ordered = (part: number, id: SQL, from: SQL, value: SQL, where: SQL, start: Placeholder) =>
-    sql`(select id, ${sql.raw(String(part))} as part, starts_with(v, ${start}) as hit from (select ${id} as id, ${value} as v
-      from ${from} where ${where} and ${value} ~>=~ ${start} and ${gate} order by ${value} using ~<~ limit ${cap}) as o)`;
-  const mrnWhere = sql`${patientMrns.institutionId} = ${v('inst')} and ${patientMrns.isEnabled}`;
-  const phoneWhere = sql`${patientPhoneNumbers.institutionId} = ${v('inst')} and ${patientPhoneNumbers.isEnabled}`;
-  const patientWhere = sql`${patients.institutionId} = ${v('inst')}`;
   const names = foldedNameColumns.map((col, i) =>
-    ordered(6 + i, sql`${patients.id}`, sql`${patients}`, sql`${col}`, patientWhere, v('w')),
+    ordered(6 + i, sql`${patients.id}`, sql`${patients}`, sql`${col}`, patientWhere, v('w'), gate),
   );
-  return sql`(with e as materialized (
-    (select ${patientMrns.patientId} as id, 1 as part from ${patientMrns} where ${mrnWhere}
-      and lower(${patientMrns.mrn}) = ${v('t')} limit ${cap})
-    union all (select ${patients.id}, 2 from ${patients} where ${patientWhere}
-      and lower(${patients.externalSubjectId}) = ${v('t')} limit ${cap})
+  return sql`(with e as materialized (${exactMrn} union all ${exactExternalId}
     union all (select ${patientPhoneNumbers.patientId}, 3 from ${patientPhoneNumbers} where ${phoneWhere}
       and ${patientPhoneNumbers.phoneNumber} = ${v('digits')} limit ${cap})),
   h as materialized (select count(*) > 0 as hit from e),
-  x as materialized (${ordered(4, sql`${patientMrns.patientId}`, sql`${patientMrns}`, sql`lower(${patientMrns.mrn})`, mrnWhere, v('t'))}
-    union all ${ordered(5, sql`${patientPhoneNumbers.patientId}`, sql`${patientPhoneNumbers}`, sql`${patientPhoneNumbers.phoneNumber}`, phoneWhere, v('digits'))}
+  x as materialized (${mrnPrefix(gate)}
+    union all ${ordered(5, sql`${patientPhoneNumbers.patientId}`, sql`${patientPhoneNumbers}`, sql`${patientPhoneNumbers.phoneNumber}`, phoneWhere, v('digits'), gate)}
     union all ${sql.join(names, sql` union all `)}
-    union all ${ordered(9, sql`${patients.id}`, sql`${patients}`, sql`lower(${patients.externalSubjectId})`, patientWhere, v('t'))}),
+    union all ${ordered(9, sql`${patients.id}`, sql`${patients}`, sql`lower(${patients.externalSubjectId})`, patientWhere, v('t'), gate)}),
   r as materialized (select id, row_number() over (order by min(tier), id desc) as pos
     from (select id, 0 as tier from e union all select id, 1 from x where hit) as u
     group by id order by min(tier), id desc limit ${v('k')}),
   s as materialized (select ${gate} and not exists (select 1 from e group by part having count(*) >= ${cap})
-    and not exists (select 1 from x group by part having count(*) >= ${cap} and bool_and(hit)) as final)
-select s.final,
-  case when s.final and (p.pos is null or p.pos = ${v('first')} + 1) then (select array_agg(id order by pos) from r) end as ids,
-  p.id, p.pos
-from s left join lateral (select id, pos from r where s.final and pos > ${v('first')} and pos <= ${v('last')}) as p on true)`;
+    and not ${cappedPart('x')} as final)
+${rankedPage})`;
+}
+
+/**
+ * A name search (nameSearchValues: 'Abebe') in one statement with placeholders only, prepared by name and planned
+ * once (issue 30 item 7: on PGlite the tiers statement was planned for each request, about half its 3 ms, and the
+ * page's records were a second statement). It answers (`final`) when no identifier equals the term, the MRN prefix
+ * part was read whole (`ordered`), and the newest NAME_WALK participants hold at least `k` whose name part starts with
+ * the word or whose external subject ID starts with the term. Then the from-the-start tier's newest `k` are the
+ * newest `k` of those and of the MRN prefix matches: a name match outside the walk is older than the walk's `k`-th.
+ * The tier then holds `k`, so the any-part tier is never reached: the same ids, in the same order, as searchIds. A
+ * rare name (the walk finds fewer) or an exact identifier gives `final` false, and the search runs as before. A
+ * derived table (rankedPage).
+ */
+export function nameSearchSource(): SQL {
+  const gate = sql`(select not hit from h)`;
+  const named = sql`(${sql.join(
+    foldedNameColumns.map((c) => sql`starts_with(${c}, ${v('w')})`),
+    sql` or `,
+  )} or starts_with(lower(${patients.externalSubjectId}), ${v('t')}))`;
+  return sql`(with e as materialized (${exactMrn} union all ${exactExternalId}),
+  h as materialized (select count(*) > 0 as hit from e),
+  x as materialized (${mrnPrefix(gate)}),
+  w as materialized (select ${patients.id} as id from (select ${walkColumns} from ${patients} where ${patientWhere}
+    order by ${patients.id} desc limit ${NAME_WALK}) as ${patients} where ${named} and ${gate}
+    order by ${patients.id} desc limit ${v('k')}),
+  r as materialized (select id, row_number() over (order by id desc) as pos
+    from (select id from w union select id from x where hit) as u order by id desc limit ${v('k')}),
+  s as materialized (select ${gate} and (select count(*) from w) >= ${v('k')} and not ${cappedPart('x')} as final)
+${rankedPage})`;
 }

@@ -90,8 +90,15 @@ describe('the participant search', () => {
     expect(next.rows.map((x) => x.id)).toEqual([anyPart]);
   });
 
-  it('an identifier the term equals is found in one statement; other searches the first two tiers answer in two', async () => {
+  it('an identifier the term equals and a common name are found in one statement; other searches the first two tiers answer in two', async () => {
     const mrn = await register({ PatientMRN: 'TWOSTMT1', FirstName: 'Twostatement' });
+    // An MRN that starts with a common name: the newest of the from-the-start tier, read with the name walk.
+    // (A 0977 phone as every Manyname has: the protocol search below enrols the newest 30 'Manyname' matches.)
+    const nameMrn = await register({
+      PatientMRN: 'MANYNAME-MRN',
+      FirstName: 'Other',
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0977999999' }],
+    });
     const phone = await register({ phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0955123456' }] });
     // A phone number that starts IDENTIFIER_PART_CAP + 5 others: its prefix part is not read whole by the identifier
     // statement, so the tiers answer (three statements), the same page.
@@ -101,15 +108,16 @@ describe('the participant search', () => {
       select institution_id, id, ${r.mobile}, '0988555000' || (row_number() over (order by id)), 'x'
       from patients where institution_id = ${institution.id} and first_name = 'Manyname' order by id limit ${IDENTIFIER_PART_CAP + 5}`);
     const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
-    // An MRN and a phone number (one statement, prepared by name); terms answered by a name walk and by the phone
+    // An MRN, a phone number and a common name (one statement, prepared by name); a term answered by the phone
     // prefix (every phone starts 0977), and a term that looks like an identifier but equals none (two statements
-    // each: the tiers and the page's records; the identifier statement is tried first for the last).
+    // each: the tiers and the page's records; the identifier statement is tried first for the last). A rare name
+    // tries the name statement first (its walk finds fewer than the page), then the tiers.
     for (const [term, first, count] of [
       ['twostmt1', mrn, 1],
       ['0955-123-456', phone, 1],
-      ['Manyname', undefined, 2],
+      ['Manyname', nameMrn, 1],
       ['0977', undefined, 2],
-      ['twostmt', mrn, 3],
+      ['twostmt', mrn, 4],
       ['0988555000', capped, 3],
     ] as const) {
       // A page that holds all 26 of the last term's matches: no count.
@@ -142,6 +150,21 @@ describe('the participant search', () => {
     });
     const disabled = await register({ PatientMRN: 'FOLD502', FirstName: 'Foldname' });
     await t.db.execute(sql`update patients set is_enabled = false where id = ${disabled}`);
+    // Common names the name statement answers or leaves to the tiers: 'Walkname' with an MRN and an external subject
+    // ID starting with it among and above its matches, 'Exactname' with an MRN equal to it (an exact match first).
+    await register({ PatientMRN: 'EXACTNAME', FirstName: 'Older' });
+    for (const name of ['Walkname', 'Exactname'])
+      await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
+          birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
+        select ${institution.id}, case when g % 3 = 0 then 'X' else ${name} end, case when g % 3 = 0 then ${name} else 'F' end,
+          'G', date '1980-01-01', '08:00', ${r.outpatient}, ${r.female}, ${r.single}, ${r.alive}, md5(g::text)
+        from generate_series(1, 30) g`);
+    await register({ PatientMRN: 'WALKNAME-1', FirstName: 'Other' });
+    await register({ FirstName: 'Other', ExternalSubjectId: 'walknamex' });
+    await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
+        birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
+      select ${institution.id}, 'Walkname', 'F', 'G', date '1980-01-01', '08:00', ${r.outpatient}, ${r.female},
+        ${r.single}, ${r.alive}, md5(g::text) from generate_series(1, 3) g`);
     // Exact hit, prefix only, any part after the prefix tier (a second statement), a rare name, a phone's end,
     // names walked, the phone prefix, no match; pages 1-3 of 1 or 2, past the end, and filtered.
     const terms = [
@@ -157,6 +180,10 @@ describe('the participant search', () => {
       '0977',
       'zzzq',
       '0988555000',
+      'Walkname',
+      'walkNAME-',
+      'Exactname',
+      'exact',
     ];
     const shapes = ['', '&PageSize=1', '&PageSize=2&PageNumber=2', '&PageSize=1&PageNumber=3', '&PageNumber=400'];
     for (const term of terms)
