@@ -104,6 +104,14 @@ const RANGE_WALK = 20_000;
 /** How many of the newest participants a name part reads before it asks the name indexes. */
 export const NAME_WALK = 2_000;
 
+/**
+ * How many of the newest participants the name statement (nameSearchSource) reads: a name found `k` times among
+ * them (a page of 10: one participant in 50 or more) is answered there. Shorter than NAME_WALK because a rarer name
+ * or no match at all (a search before registering someone) reads the whole walk and then runs the tiers: 2,000
+ * rows cost such a search 1.5-1.8 ms more at a million participants.
+ */
+export const NAME_STATEMENT_WALK = 500;
+
 /** What a name part's condition reads of a participant, for a walk over a derived table named `patients`. */
 const walkColumns = sql`${patients.id}, ${sql.join(foldedNameColumns, sql`, `)}, ${patients.externalSubjectId}`;
 
@@ -518,7 +526,7 @@ ${rankedPage})`;
  * A name search (nameSearchValues: 'Abebe') in one statement with placeholders only, prepared by name and planned
  * once (issue 30 item 7: on PGlite the tiers statement was planned for each request, about half its 3 ms, and the
  * page's records were a second statement). It answers (`final`) when no identifier equals the term, the MRN prefix
- * part was read whole (`ordered`), and the newest NAME_WALK participants hold at least `k` whose name part starts with
+ * part was read whole (`ordered`), and the newest NAME_STATEMENT_WALK participants hold at least `k` whose name part starts with
  * the word or whose external subject ID starts with the term. Then the from-the-start tier's newest `k` are the
  * newest `k` of those and of the MRN prefix matches: a name match outside the walk is older than the walk's `k`-th.
  * The tier then holds `k`, so the any-part tier is never reached: the same ids, in the same order, as searchIds. A
@@ -537,7 +545,7 @@ export function nameSearchSource(): SQL {
   h as materialized (select count(*) > 0 as hit from e),
   x as materialized (${mrnPrefix(gate)}),
   w as materialized (select ${patients.id} as id from (select ${walkColumns} from ${patients} where ${patientWhere}
-    order by ${patients.id} desc limit ${sql.raw(String(NAME_WALK))}) as ${patients} where ${named} and ${gate}
+    order by ${patients.id} desc limit ${sql.raw(String(NAME_STATEMENT_WALK))}) as ${patients} where ${named} and ${gate}
     order by ${patients.id} desc limit ${v('k')}),
   r as materialized (select id, row_number() over (order by id desc) as pos
     from (select id from w union select id from x where hit) as u order by id desc limit ${v('k')}),
