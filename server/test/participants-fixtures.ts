@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { TestApp } from './harness';
 
 type Rec = Record<string, unknown> & { id: number; title?: string };
@@ -55,3 +56,22 @@ export const participant = (r: RefIds, over: Record<string, unknown> = {}) => ({
   siteMrns: [],
   ...over,
 });
+
+/**
+ * `count` participants of the institution in one insert, for tests that need many (paging, search, plans): born
+ * 1980-01-01 08:00, outpatient, female, single, alive. A name part is a text, or SQL over `g`, the row's number
+ * from 1 (`sql\`case when g % 3 = 0 then 'X' else 'Y' end\``).
+ */
+export async function insertParticipants(
+  t: TestApp,
+  institutionId: number,
+  r: RefIds,
+  count: number,
+  names: { first: string | SQL; father?: string | SQL; grandFather?: string | SQL },
+) {
+  await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
+      birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
+    select ${institutionId}, ${names.first}, ${names.father ?? 'Father'}, ${names.grandFather ?? 'Grand'},
+      date '1980-01-01', '08:00', ${r.outpatient}, ${r.female}, ${r.single}, ${r.alive}, md5(g::text)
+    from generate_series(1, ${count}) g`);
+}

@@ -4,7 +4,7 @@ import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json } from './harness';
 import { type Db, rowsOf } from '../db/client';
 import { signedIn } from './factories';
-import { participant, referenceIds } from './participants-fixtures';
+import { insertParticipants, participant, referenceIds } from './participants-fixtures';
 import { sentNamedStatements, sentStatements } from './sent-statements';
 import { anyId, Bindings, insertValues, preparedStatements, tableShape } from '../platform/statement-cache';
 import { collectedSamples } from '../modules/samples/samples.table';
@@ -305,11 +305,7 @@ describe.skipIf(!process.env.DATABASE_URL)('named statements on PostgreSQL', () 
   it("a list's first page keeps its generic plan after PostgreSQL's first five: it is not planned again for its values", async () => {
     const big = await signedIn(t);
     const ro = await referenceIds(t, big.institution.id, big.token);
-    await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
-        birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
-      select ${big.institution.id}, 'Many', 'Father', 'Grand', date '1980-01-01', '08:00',
-        ${ro.outpatient}, ${ro.female}, ${ro.single}, ${ro.alive}, md5(g::text)
-      from generate_series(1, 20000) g`);
+    await insertParticipants(t, big.institution.id, ro, 20_000, { first: 'Many' });
     await t.db.execute(sql`analyze patients`);
     // One connection for the pages and the look at its prepared statements (a transaction's statements are named too).
     const [before, after] = await t.db.transaction(async (tx) => {

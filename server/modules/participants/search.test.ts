@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
-import { participant, referenceIds } from '../../test/participants-fixtures';
+import { insertParticipants, participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol } from '../../test/protocols-fixtures';
 import { rowsOf } from '../../db/client';
 import { patientPage } from './participants.repository';
@@ -163,17 +163,13 @@ describe('the participant search', () => {
     // ID starting with it among and above its matches, 'Exactname' with an MRN equal to it (an exact match first).
     await register({ PatientMRN: 'EXACTNAME', FirstName: 'Older' });
     for (const name of ['Walkname', 'Exactname'])
-      await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
-          birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
-        select ${institution.id}, case when g % 3 = 0 then 'X' else ${name} end, case when g % 3 = 0 then ${name} else 'F' end,
-          'G', date '1980-01-01', '08:00', ${r.outpatient}, ${r.female}, ${r.single}, ${r.alive}, md5(g::text)
-        from generate_series(1, 30) g`);
+      await insertParticipants(t, institution.id, r, 30, {
+        first: sql`case when g % 3 = 0 then 'X' else ${name} end`,
+        father: sql`case when g % 3 = 0 then ${name} else 'F' end`,
+      });
     await register({ PatientMRN: 'WALKNAME-1', FirstName: 'Other' });
     await register({ FirstName: 'Other', ExternalSubjectId: 'walknamex' });
-    await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
-        birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
-      select ${institution.id}, 'Walkname', 'F', 'G', date '1980-01-01', '08:00', ${r.outpatient}, ${r.female},
-        ${r.single}, ${r.alive}, md5(g::text) from generate_series(1, 3) g`);
+    await insertParticipants(t, institution.id, r, 3, { first: 'Walkname' });
     // Exact hit, prefix only, any part after the prefix tier (a second statement), a rare name, a phone's end,
     // names walked, the phone prefix, no match; pages 1-3 of 1 or 2, past the end, and filtered.
     const terms = [
@@ -454,11 +450,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the name statement on PostgreSQL (is
     const big = await signedIn(t);
     const ro = await referenceIds(t, big.institution.id, big.token);
     // More than ten walks' worth of participants, so that a bound walk length would look dearer than the walk.
-    await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name,
-        birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
-      select ${big.institution.id}, 'Commonest', 'Father', 'Grand', date '1980-01-01', '08:00',
-        ${ro.outpatient}, ${ro.female}, ${ro.single}, ${ro.alive}, md5(g::text)
-      from generate_series(1, ${15 * NAME_WALK}) g`);
+    await insertParticipants(t, big.institution.id, ro, 15 * NAME_WALK, { first: 'Commonest' });
     await t.db.execute(sql`analyze patients`);
     // One connection for the searches and the look at its prepared statements.
     const [before, after] = await t.db.transaction(async (tx) => {
