@@ -125,6 +125,10 @@ test.describe('configuration', () => {
     signedInPage: page,
     shot,
   }) => {
+    // Room for the Panel form's lists to open below their fields. At 800 pixels the Specimen Type list ran past the
+    // window: the click that scrolled an option into view raced the list's repositioning, and twice in CI a pick was
+    // lost (the list stayed open over the Department field) or a list opened upwards over the category above it.
+    await page.setViewportSize({ width: 1280, height: 1400 });
     await openList(page, 'Advanced', 'Department');
     const department = `Hematology ${unique()}`;
     await page.getByRole('button', { name: 'Create Department' }).click();
