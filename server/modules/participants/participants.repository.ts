@@ -137,13 +137,11 @@ async function oneStatementPage(
   language?: string,
 ) {
   const byId = identifierSearchValues(scope, term, need, offset, size);
-  const byName = byId ? null : nameSearchValues(scope, term, need, offset, size);
-  const raw: Record<string, unknown>[] | null = byId
-    ? await identifierStatement(db, '', true).execute(byId)
-    : byName
-      ? await nameStatement(db, '', true).execute(byName)
-      : null;
-  if (!raw) return null;
+  const byName = nameSearchValues(scope, term, need, offset, size);
+  let raw: Record<string, unknown>[];
+  if (byId) raw = await identifierStatement(db, '', true).execute(byId);
+  else if (byName) raw = await nameStatement(db, '', true).execute(byName);
+  else return null;
   const read = recordsOnRows<typeof patients, PatientRef, typeof extra>(raw, refs(), language);
   const head = read[0].values;
   if (head.final !== true) return null;

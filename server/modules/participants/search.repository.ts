@@ -7,6 +7,13 @@ import { patientMrns, patientPhoneNumbers, patients } from './participants.table
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * An integer written into a statement's text, not bound: a kind or part number (a union's column types come from its
+ * first branch), or a limit PostgreSQL must see to keep a generic plan (it takes a bound `limit` for a tenth of the
+ * rows).
+ */
+const inText = (n: number) => sql.raw(String(n));
+
 /** Terms this long match any part of an MRN or phone number (a trigram needs 3 characters); shorter ones match the start. */
 export const ANY_PART_MIN = 3;
 
@@ -208,8 +215,6 @@ const WALKED = 1;
 const WINDOW = 2;
 const PREFIX = 3;
 const NAMED = 4;
-/** A kind as SQL text (not a parameter: the union's column types come from its first branch). */
-const kindOf = (kind: number) => sql.raw(String(kind));
 
 /**
  * The exact and the from-the-start tiers in one statement (issue 30: a search costs about what a first page
@@ -244,11 +249,11 @@ function firstTiersSql(plan: SearchPlan, k: number): SQL {
   v as materialized (select min(id) as id, count(*) as n from (select ${patients.id} as id from ${patients}
     where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
     where ${walking} and (select count(*) from w) < ${k})
-select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
-union all select id, ${kindOf(PREFIX)}, 0 from o
-union all select id, ${kindOf(WALKED)}, 0 from w
-union all select id, ${kindOf(WINDOW)}, n from v
-union all (select id, ${kindOf(NAMED)}, 0 from ${plan.named.sql(k)} as nx where (select go from g)
+select id, ${inText(EXACT)} as kind, 0::bigint as n from e
+union all select id, ${inText(PREFIX)}, 0 from o
+union all select id, ${inText(WALKED)}, 0 from w
+union all select id, ${inText(WINDOW)}, n from v
+union all (select id, ${inText(NAMED)}, 0 from ${plan.named.sql(k)} as nx where (select go from g)
   and ((select hit from g) or ((select n from v) >= ${NAME_WALK} and (select count(distinct id) from o) < ${k})))`;
 }
 
@@ -427,25 +432,29 @@ export function byMrn(institutionId: number, mrn: string): SQL {
 /** Parts of an identifier search's statement read at most this many index entries each (it answers only below it). */
 export const IDENTIFIER_PART_CAP = 20;
 
+/** A one-statement search answers one word on the whole list (no IsEnabled, PhoneNumber or MRN filter). */
+const oneWordOnWholeList = (s: SearchScope, words: string[]) =>
+  s.isEnabled === undefined && !s.also?.length && words.length === 1;
+
 /** The values of identifierSearchSource for a search, or null when the term does not look like an identifier. */
 export function identifierSearchValues(s: SearchScope, term: string, k: number, offset: number, size: number) {
   const { t, words, digits, hasDigit } = termOf(term);
-  // One word of 6 characters or more with a digit (an MRN, a phone number, an external subject id), and no filter.
-  if (s.isEnabled !== undefined || s.also?.length || words.length !== 1 || t.length < 6 || !hasDigit) return null;
+  // 6 characters or more with a digit (an MRN, a phone number, an external subject id).
+  if (!oneWordOnWholeList(s, words) || t.length < 6 || !hasDigit) return null;
   return { inst: s.institutionId, t, digits, w: words[0], k, first: offset, last: offset + size };
 }
 
 /** The values of nameSearchSource for a search, or null when the term is not one word without a digit. */
 export function nameSearchValues(s: SearchScope, term: string, k: number, offset: number, size: number) {
   const { t, words, hasDigit } = termOf(term);
-  // A name ('Abebe'): one word without a digit (a digit term may match phone numbers, which this leaves out), no filter.
-  if (s.isEnabled !== undefined || s.also?.length || words.length !== 1 || hasDigit) return null;
+  // A name ('Abebe'): no digit (a digit term may match phone numbers, which the name statement leaves out).
+  if (!oneWordOnWholeList(s, words) || hasDigit) return null;
   return { inst: s.institutionId, t, w: words[0], k, first: offset, last: offset + size };
 }
 
 type OneStatementValue = keyof NonNullable<ReturnType<typeof identifierSearchValues>>;
 const v = (name: OneStatementValue) => sql.placeholder(name);
-const cap = sql.raw(String(IDENTIFIER_PART_CAP));
+const cap = inText(IDENTIFIER_PART_CAP);
 
 /**
  * The entries of a prefix index from `start` on, in its order (`~>=~`, ordered `using ~<~`, as text_pattern_ops
@@ -456,7 +465,7 @@ const cap = sql.raw(String(IDENTIFIER_PART_CAP));
  * walked a million MRNs).
  */
 const ordered = (part: number, id: SQL, from: SQL, value: SQL, where: SQL, start: Placeholder, gate: SQL) =>
-  sql`(select id, ${sql.raw(String(part))} as part, starts_with(v, ${start}) as hit from (select ${id} as id, ${value} as v
+  sql`(select id, ${inText(part)} as part, starts_with(v, ${start}) as hit from (select ${id} as id, ${value} as v
     from ${from} where ${where} and ${value} ~>=~ ${start} and ${gate} order by ${value} using ~<~ limit ${cap}) as o)`;
 
 /** A prefix part that reached the cap with every entry a match (so more may follow): the search is not final. */
@@ -526,8 +535,8 @@ ${rankedPage})`;
  * A name search (nameSearchValues: 'Abebe') in one statement with placeholders only, prepared by name and planned
  * once (issue 30 item 7: on PGlite the tiers statement was planned for each request, about half its 3 ms, and the
  * page's records were a second statement). It answers (`final`) when no identifier equals the term, the MRN prefix
- * part was read whole (`ordered`), and the newest NAME_STATEMENT_WALK participants hold at least `k` whose name part starts with
- * the word or whose external subject ID starts with the term. Then the from-the-start tier's newest `k` are the
+ * part was read whole (`ordered`), and the newest NAME_STATEMENT_WALK participants hold at least `k` whose name part
+ * starts with the word or whose external subject ID starts with the term. Then the from-the-start tier's newest `k` are the
  * newest `k` of those and of the MRN prefix matches: a name match outside the walk is older than the walk's `k`-th.
  * The tier then holds `k`, so the any-part tier is never reached: the same ids, in the same order, as searchIds. A
  * rare name (the walk finds fewer) or an exact identifier gives `final` false, and the search runs as before. A
@@ -539,13 +548,13 @@ export function nameSearchSource(): SQL {
     foldedNameColumns.map((c) => sql`starts_with(${c}, ${v('w')})`),
     sql` or `,
   )} or starts_with(lower(${patients.externalSubjectId}), ${v('t')}))`;
-  // The walk's length is written in, not bound: PostgreSQL's generic plan takes a bound `limit` for a tenth of the
-  // institution's participants, so at a million it kept planning for the values (3.5 ms of planning on each search).
+  // The walk's length is written in (inText): bound, at a million participants PostgreSQL kept planning for the
+  // values, 3.5 ms of planning on each search.
   return sql`(with e as materialized (${exactMrn} union all ${exactExternalId}),
   h as materialized (select count(*) > 0 as hit from e),
   x as materialized (${mrnPrefix(gate)}),
   w as materialized (select ${patients.id} as id from (select ${walkColumns} from ${patients} where ${patientWhere}
-    order by ${patients.id} desc limit ${sql.raw(String(NAME_STATEMENT_WALK))}) as ${patients} where ${named} and ${gate}
+    order by ${patients.id} desc limit ${inText(NAME_STATEMENT_WALK)}) as ${patients} where ${named} and ${gate}
     order by ${patients.id} desc limit ${v('k')}),
   r as materialized (select id, row_number() over (order by id desc) as pos
     from (select id from w union select id from x where hit) as u order by id desc limit ${v('k')}),
