@@ -53,6 +53,12 @@ export default defineConfig({
         // Four specs on three workers: wall 175 s against 202-213 with Maglev (--max-opt=2), machine CPU 325 s
         // against 374-396 (docs/performance.md "V8's tiers", 2026-12-02).
         '--js-flags=--max-opt=1 --single-threaded-gc',
+        // No script streaming: a streamed module is compiled on a background thread before V8 looks in its
+        // in-memory cache, so every test's page compiled the app's 2 MB again (about 250 ms of CPU a load) and threw
+        // the result away. Compiled on the page's thread, a module the worker's kept page holds (e2e/fixtures.ts
+        // `preloadApp`) is a cache hit. Whole suite 923 s against 962 s, CPU 1,813 s against 1,893 (docs/
+        // performance.md "script streaming and the kept page's modules", 2026-12-02).
+        '--disable-features=ScriptStreaming',
       ],
     },
     viewport: { width: 1280, height: 800 },

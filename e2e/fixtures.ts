@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { apiHelpers, type ApiHelpers } from './support/data';
@@ -40,6 +41,35 @@ interface TestFixtures {
   serverLog: void;
 }
 
+/**
+ * The kept page preloads every module of the built app (`modulepreload`: fetched and compiled, never run), so they
+ * stay alive in the renderer for the worker's life. V8 finds a live module's compiled code by its source, so each
+ * test's page reuses it instead of compiling the app again; without a live copy, the code of closed pages is
+ * collected and every load compiles anew (playwright.config.ts, no script streaming).
+ */
+async function preloadApp(keeper: Page) {
+  const assets = path.resolve(import.meta.dirname, '../web/dist/assets');
+  const modules = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const loaded = await keeper.evaluate(
+    (names) =>
+      Promise.all(
+        names.map(
+          (name) =>
+            new Promise<boolean>((done) => {
+              const link = document.createElement('link');
+              link.rel = 'modulepreload';
+              link.href = `/assets/${name}`;
+              link.onload = () => done(true);
+              link.onerror = () => done(false);
+              document.head.append(link);
+            }),
+        ),
+      ),
+    modules,
+  );
+  expect(loaded.every(Boolean), 'every module of web/dist preloaded by the kept page').toBe(true);
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
   server: [
@@ -71,6 +101,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       const keeper = await context.newPage();
       await keeper.goto('/api/health');
+      await preloadApp(keeper);
       await use(context);
       await context.close();
     },
