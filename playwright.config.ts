@@ -54,7 +54,7 @@ export default defineConfig({
         // against 374-396 (docs/performance.md "V8's tiers", 2026-12-02).
         '--js-flags=--max-opt=1 --single-threaded-gc',
         // No script streaming: a streamed module is compiled on a background thread before V8 looks in its
-        // in-memory cache, so every test's page compiled the app's 2 MB again (about 250 ms of CPU a load) and threw
+        // in-memory cache, so every test's page compiled the app's 2 MB again (about 300 ms of CPU a load) and threw
         // the result away. Compiled on the page's thread, a module the worker's kept page holds (e2e/fixtures.ts
         // `preloadApp`) is a cache hit. Whole suite 923 s against 962 s, CPU 1,813 s against 1,893 (docs/
         // performance.md "script streaming and the kept page's modules", 2026-12-02).

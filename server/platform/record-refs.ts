@@ -19,6 +19,7 @@ import { DEFAULT_LANGUAGE } from '../../contract/i18n/languages';
 import { PAGE_SIZES } from '../../contract/common.contract';
 import { localTitle } from '../../contract/lookup-titles';
 import { accountNames } from './account-names';
+import { inText } from './in-text';
 import type { Page } from './paging';
 import { cappedTotal, countAtMostRemembered, rememberedCount } from './counts';
 import { type AnchorScope, cursorAtOffset } from './page-anchors';
@@ -163,8 +164,7 @@ export async function selectRecords<
       extra: Object.fromEntries(extra.map(([k, t]) => [k, t!.sql])),
       after: seeking ? b.bind(byId!.after!) : undefined,
       seekDesc: byId?.desc,
-      limit:
-        limit === undefined ? undefined : isList && PAGE_LIMITS.has(limit) ? sql.raw(String(limit)) : b.bind(limit),
+      limit: limit === undefined ? undefined : isList && PAGE_LIMITS.has(limit) ? inText(limit) : b.bind(limit),
       offset: offset === undefined || (isList && offset === 0) ? undefined : b.bind(offset),
     };
     const shape = [

@@ -9,6 +9,7 @@ import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { siteJoin as siteRef } from '../institutions';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 import { tableRowFromJson } from '../../platform/json-rows';
+import { inText } from '../../platform/in-text';
 import { InsertBindings, preparedStatements, rawStatement } from '../../platform/statement-cache';
 
 // The SQL of a participant's child records (MRNs, races, ethnicities, phone numbers): each kind's table and
@@ -305,7 +306,7 @@ function registerStatement(db: Db, patient: Record<string, unknown>, kinds: [Chi
     ctes.push(
       sql`${name} as (${(table === patientMrns ? insert.onConflictDoNothing() : insert).returning().getSQL()})`,
     );
-    reads.push(sql`select ${sql.raw(String(i + 1))} as k, row_to_json(${name}) as r from ${name}`);
+    reads.push(sql`select ${inText(i + 1)} as k, row_to_json(${name}) as r from ${name}`);
   });
   return sql`with ${sql.join(ctes, sql`, `)} ${sql.join(reads, sql` union all `)}`;
 }

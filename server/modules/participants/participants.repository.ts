@@ -137,7 +137,7 @@ async function oneStatementPage(
   language?: string,
 ) {
   const byId = identifierSearchValues(scope, term, need, offset, size);
-  const byName = nameSearchValues(scope, term, need, offset, size);
+  const byName = byId ? null : nameSearchValues(scope, term, need, offset, size);
   let raw: Record<string, unknown>[];
   if (byId) raw = await identifierStatement(db, '', true).execute(byId);
   else if (byName) raw = await nameStatement(db, '', true).execute(byName);

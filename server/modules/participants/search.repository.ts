@@ -2,17 +2,11 @@ import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { rememberedCount } from '../../platform/counts';
+import { inText } from '../../platform/in-text';
 import { foldedNameColumns } from './folded-names.table';
 import { patientMrns, patientPhoneNumbers, patients } from './participants.table';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * An integer written into a statement's text, not bound: a kind or part number (a union's column types come from its
- * first branch), or a limit PostgreSQL must see to keep a generic plan (it takes a bound `limit` for a tenth of the
- * rows).
- */
-const inText = (n: number) => sql.raw(String(n));
 
 /** Terms this long match any part of an MRN or phone number (a trigram needs 3 characters); shorter ones match the start. */
 export const ANY_PART_MIN = 3;

@@ -9,6 +9,7 @@ import { lookupTables } from './lookup.tables';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/i18n/languages';
 import { collated } from '../collation';
 import { tableRowFromJson } from '../json-rows';
+import { inText } from '../in-text';
 import { preparedStatements } from '../statement-cache';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
@@ -55,7 +56,7 @@ const readKey = (key: string, id: unknown) => `${key}:${String(id)}`;
 const lookupsStatement = preparedStatements('lookups.read', (db: Db, keys: readonly string[]) => {
   const parts = keys.map((key, i) => {
     const t = tableOf(LOOKUP_BY_KEY[key]);
-    return sql`(select ${sql.raw(String(i))}::int as i, row_to_json(t) as r from ${t} t where t.id = ${sql.placeholder(`id${i}`)}::int and t.institution_id = ${sql.placeholder('inst')}::int limit 1)`;
+    return sql`(select ${inText(i)}::int as i, row_to_json(t) as r from ${t} t where t.id = ${sql.placeholder(`id${i}`)}::int and t.institution_id = ${sql.placeholder('inst')}::int limit 1)`;
   });
   return db
     .select({ i: sql<number>`x.i`, r: sql<Record<string, unknown>>`x.r` })
