@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, orderWithResult, registerParticipant, unique } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { signIn, tablesSettled } from './support/ui';
+import { signedInAs, signIn, tablesSettled } from './support/ui';
 
 /** Every main screen, scanned by axe-core once it has settled: 0 violations of any impact (issues 11 and 28). */
 // The two whole-app scans are the longest tests of the suite and make their own data: in parallel mode the two
@@ -110,10 +110,11 @@ for (const viewport of VIEWPORTS) {
 
 test.describe('keyboard', () => {
   test('the skip link is the first Tab stop, shows on focus and moves focus to the content', async ({
-    signedInPage: page,
+    page,
+    admin,
     shot,
   }) => {
-    await page.goto('/orders');
+    await signedInAs(page, admin, 'Central Biobank', '/orders');
     await expect(h1(page, 'Orders')).toBeVisible();
     const skip = page.getByRole('link', { name: 'Skip to content' });
     const width = async () => (await skip.boundingBox())?.width ?? 0;

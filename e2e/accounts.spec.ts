@@ -102,14 +102,9 @@ test.describe('accounts', () => {
     await expect(page.getByRole('cell', { name: email })).toBeVisible();
   });
 
-  test('an administrator changes an account password from its row', async ({
-    signedInPage: page,
-    admin,
-    api,
-    shot,
-  }) => {
+  test('an administrator changes an account password from its row', async ({ page, admin, api, shot }) => {
     const account = await createAccount(await centralBiobank(api, admin));
-    await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
+    await signedInAs(page, admin, 'Central Biobank', `/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
     await page.getByRole('cell', { name: account.email }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await see(dialog, 'an administrator resetting a forgotten password may leave it empty');
@@ -131,13 +126,13 @@ test.describe('accounts', () => {
   });
 
   test('disabling an account asks first, then the account cannot sign in until enabled', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
     shot,
   }) => {
     const account = await createAccount(await centralBiobank(api, admin), { role: 'Clinician' });
-    await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
+    await signedInAs(page, admin, 'Central Biobank', `/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
     const row = page.getByRole('row').filter({ hasText: account.email });
     await row.getByRole('button', { name: 'Disable' }).click();
     const confirm = page.getByRole('dialog', { name: 'Disable account' });
@@ -157,7 +152,7 @@ test.describe('accounts', () => {
   });
 
   test("an administrator changes an account's roles and adds it to a second institution", async ({
-    signedInPage: page,
+    page,
     admin,
     api,
     shot,
@@ -171,7 +166,7 @@ test.describe('accounts', () => {
       address: '9 River Road',
     });
     expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
-    await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
+    await signedInAs(page, admin, 'Central Biobank', `/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
     await page
       .getByRole('row')
       .filter({ hasText: account.email })

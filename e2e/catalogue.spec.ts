@@ -80,8 +80,12 @@ test('a Researcher picks a distribution protocol and sees the eligible samples c
     patientId: w.patient.id,
     formFields: [{ collectionProtocolFormFieldId: smoker.id, value: 'Yes' }],
   });
-  await signedInAs(page, admin);
-  await page.goto(`/collection-protocols/${w.protocol.id}/collectio-protocol-forms/${form.id}`);
+  await signedInAs(
+    page,
+    admin,
+    'Central Biobank',
+    `/collection-protocols/${w.protocol.id}/collectio-protocol-forms/${form.id}`,
+  );
   const share = page.getByRole('switch', { name: 'Count its list answers in the research catalogue' });
   await expect(share).not.toBeChecked();
   await share.click();

@@ -97,7 +97,7 @@ test.describe('configuration', () => {
     await expect(page.getByRole('cell', { name: renamed, exact: true })).toBeVisible();
   });
 
-  test('a stale edit answers with the conflict title in the form', async ({ signedInPage: page, admin, api }) => {
+  test('a stale edit answers with the conflict title in the form', async ({ page, admin, api }) => {
     const biobank = await centralBiobank(api, admin);
     const title = `Stale ${unique()}`;
     const gender = await biobank.call<{ id: number; concurrencyStamp: string }>('POST', 'genders', {
@@ -105,7 +105,7 @@ test.describe('configuration', () => {
       abbreviation: 'ST',
       description: 'Edited twice',
     });
-    await page.goto(`/configuration/gender?SearchTerm=${encodeURIComponent(title)}`);
+    await signedInAs(page, admin, 'Central Biobank', `/configuration/gender?SearchTerm=${encodeURIComponent(title)}`);
     await rowAction(page, title, 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit a Gender' });
     await edit.getByLabel(field('Abbreviation')).fill('S2');
@@ -393,8 +393,7 @@ test.describe('configuration', () => {
       role: 'Researcher',
       password: 'Reader#2024-ok',
     });
-    await signedInAs(page, reader);
-    await page.goto('/configuration/gender');
+    await signedInAs(page, reader, 'Central Biobank', '/configuration/gender');
     await expect(page.getByRole('cell', { name: 'Female', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Gender' }), 'Create is hidden').toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Actions for/ }), 'no row actions').toHaveCount(0);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique, type Biobank, type Rec } from './support/data';
 import { collectingProtocol, drawSignature } from './support/protocols';
-import { choose, field, openScreen, see } from './support/ui';
+import { choose, field, openScreen, see, signedInAs } from './support/ui';
 
 // Issue 32 items 1 and 2 (docs/research.md): an administrator creates a distribution protocol needing two
 // consent purposes, finds it in the list and sees how many samples are eligible for it; the signing screen asks
@@ -98,16 +98,14 @@ test('an administrator creates a distribution protocol with two purposes, finds 
   await expect(page.getByRole('heading', { name: study, level: 1 })).toBeVisible();
 });
 
-test('the signing screen asks Yes or No for each purpose the consent grants', async ({
-  signedInPage: page,
-  api,
-  admin,
-  shot,
-}) => {
+test('the signing screen asks Yes or No for each purpose the consent grants', async ({ page, api, admin, shot }) => {
   test.slow(); // a drawn signature on a busy 2-core machine
   const b = await centralBiobank(api, admin);
   const d = await consentingDonor(b);
-  await page.goto(
+  await signedInAs(
+    page,
+    admin,
+    'Central Biobank',
     `/collection-protocols/${d.protocol.id}/participants/${d.enrolment.id}/participant-consents/new?consent=${d.consent.id}`,
   );
   const form = page.getByRole('dialog', { name: 'Create a Collection Protocol Participant Consent' });

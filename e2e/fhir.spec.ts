@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
+import { signedInAs } from './support/ui';
 
 /** Clicks Export FHIR and reads the downloaded file as JSON. */
 async function exportFhir(page: Page) {
@@ -23,7 +24,7 @@ async function exportFhir(page: Page) {
 
 test.describe('FHIR export (issue 17)', () => {
   test('Export FHIR on the participant page and on the protocol overview downloads a FHIR Bundle', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -36,7 +37,12 @@ test.describe('FHIR export (issue 17)', () => {
     const protocolId = Number(sample.collectionProtocolId);
     const [enrolment] = await b.list(`collectionProtocols/${protocolId}/collectionProtocolParticipants`);
 
-    await page.goto(`/collection-protocols/${protocolId}/participants/${enrolment.id}/participant-overview`);
+    await signedInAs(
+      page,
+      admin,
+      'Central Biobank',
+      `/collection-protocols/${protocolId}/participants/${enrolment.id}/participant-overview`,
+    );
     await expect(page.getByRole('heading', { name: `Participant: Hirut ${p.fatherName}` })).toBeVisible();
     const button = page.getByRole('button', { name: 'Export FHIR' });
     await expect(button).toBeVisible();

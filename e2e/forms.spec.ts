@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, freeTextOrder, participantCount, registerParticipant, unique } from './support/data';
-import { changeInstitution, field, logOut, openScreen, search, see } from './support/ui';
+import { changeInstitution, field, logOut, openScreen, search, see, signedInAs } from './support/ui';
 
 // issue 11: nothing typed is lost without asking; pickers open only when asked; adders and printing tell the truth.
 
@@ -195,12 +195,12 @@ test.describe('forms', () => {
   });
 
   test('Logout and Change institution ask before unsaved test results are thrown away', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
   }) => {
     const order = await freeTextOrder(await centralBiobank(api, admin));
-    await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
+    await signedInAs(page, admin, 'Central Biobank', `/orders/test-result?sampleId=${order.sampleId}`);
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     const result = page.getByLabel(`Result of ${order.test}`);
     await result.fill('Normal cells');
@@ -239,10 +239,11 @@ test.describe('forms', () => {
   });
 
   test('a Test is set up in one place: range and several accepted values typed in its form, shown again on edit', async ({
-    signedInPage: page,
+    page,
+    admin,
     shot,
   }) => {
-    await page.goto('/configuration/test');
+    await signedInAs(page, admin, 'Central Biobank', '/configuration/test');
     await expect(page.getByRole('heading', { name: 'Test', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Create Test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a Test' });

@@ -5,7 +5,7 @@ import { centralBiobank, createAccount, freeTextOrder, registerParticipant, uniq
 import { receivingInstitution } from './support/shipments';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
-import { changeInstitution, field, mainNav, openScreen, pickInstitution, search, see } from './support/ui';
+import { changeInstitution, field, mainNav, openScreen, pickInstitution, search, see, signedInAs } from './support/ui';
 
 /**
  * Issue 28 "What is shown is current": after each write the figures it changed are shown without a reload.
@@ -33,13 +33,13 @@ test.describe('what is shown is current', () => {
   }
 
   test('a sub-sample from the list lands on the parent, its remaining amount lower there and in the list', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
   }) => {
     const { s, sampleId } = await world(await centralBiobank(api, admin));
-    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${s.protocol.id}/collected-samples`);
     await expect(sampleRow(page, sampleId)).toContainText('10 mL');
     await page.getByRole('button', { name: `Create a sub-sample of ${sampleId}` }).click();
     const sub = page.getByRole('dialog', { name: 'Create Sub-sample' });
@@ -62,12 +62,17 @@ test.describe('what is shown is current', () => {
   });
 
   test('a sub-sample from the sample page returns to it with the new remaining amount', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
   }) => {
     const { s, sampleId, made } = await world(await centralBiobank(api, admin));
-    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples/${made.id}`);
+    await signedInAs(
+      page,
+      admin,
+      'Central Biobank',
+      `/collection-protocols/${s.protocol.id}/collected-samples/${made.id}`,
+    );
     await expect(remaining(page)).toContainText('10 mL');
     await page.getByRole('link', { name: 'Create Sub-sample' }).click();
     const sub = page.getByRole('dialog', { name: 'Create Sub-sample' });
@@ -83,12 +88,12 @@ test.describe('what is shown is current', () => {
   });
 
   test('a manual adjustment changes the remaining amount on the sample page and in the list', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
   }) => {
     const { s, sampleId } = await world(await centralBiobank(api, admin));
-    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${s.protocol.id}/collected-samples`);
     await expect(sampleRow(page, sampleId)).toContainText('10 mL');
     await page.getByRole('link', { name: sampleId, exact: true }).click();
     await page.getByRole('button', { name: 'Manual adjustment' }).click();
@@ -103,14 +108,19 @@ test.describe('what is shown is current', () => {
   });
 
   test('allocating a sample shows its position on the sample page seen before as not stored', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
   }) => {
     const b = await centralBiobank(api, admin);
     const { s, sampleId, made } = await world(b);
     await storageByApi(b, `Freezer ${s.u}`);
-    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples/${made.id}`);
+    await signedInAs(
+      page,
+      admin,
+      'Central Biobank',
+      `/collection-protocols/${s.protocol.id}/collected-samples/${made.id}`,
+    );
     await see(page, 'Not stored');
     await protocolNav(page).getByRole('link', { name: 'Collected Samples' }).click();
     await page.getByRole('button', { name: 'Allocate', exact: true }).click();
@@ -133,11 +143,7 @@ test.describe('what is shown is current', () => {
   });
 
   // The sample's page caches the sample's tree; the collapsed list row must not show that old copy.
-  test("withdrawing consent hides the sub-sample button of the donor's samples", async ({
-    signedInPage: page,
-    api,
-    admin,
-  }) => {
+  test("withdrawing consent hides the sub-sample button of the donor's samples", async ({ page, api, admin }) => {
     const b = await centralBiobank(api, admin);
     const { s, sampleId } = await world(b);
     const base = `collectionProtocols/${s.protocol.id}`;
@@ -150,7 +156,7 @@ test.describe('what is shown is current', () => {
       consentVersionId: consent.consentVersionId,
       signature: signaturePng().dataUrl,
     });
-    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${s.protocol.id}/collected-samples`);
     await expect(
       sampleRow(page, sampleId).getByRole('button', { name: `Create a sub-sample of ${sampleId}` }),
     ).toBeVisible();
@@ -212,7 +218,7 @@ test.describe('what is shown is current', () => {
 
   // One person in both institutions: the receiver's lists, then the sender's list and sample page, each seen before the items were processed.
   test("receiving a shipment changes its status and counts in the receiver's lists and the sender's", async ({
-    signedInPage: page,
+    page,
     api,
     admin,
   }) => {
@@ -245,7 +251,12 @@ test.describe('what is shown is current', () => {
     const shipmentRow = (scope: Page) => scope.getByRole('row', { name: new RegExp(name) });
 
     // The sender sees the sample in transit and the shipment under Issued.
-    await page.goto(`/collection-protocols/${samples[0].collectionProtocolId}/collected-samples/${samples[0].id}`);
+    await signedInAs(
+      page,
+      admin,
+      'Central Biobank',
+      `/collection-protocols/${samples[0].collectionProtocolId}/collected-samples/${samples[0].id}`,
+    );
     await see(page, `In transit (shipment ${name})`);
     await openScreen(page, 'Shipments', 'Shipment Requests');
     await shipmentsNav(page).getByRole('link', { name: 'Issued' }).click();

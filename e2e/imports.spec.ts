@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { centralBiobank, participantCount, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { choose, field, noSideScroll, search } from './support/ui';
+import { choose, field, noSideScroll, search, signedInAs } from './support/ui';
 
 // Issue 17: Configuration > Import Data. A participant file with errors, the errors by line after a dry run,
 // the fixed file dry-runs clean and imports; the participant is then found in the list.
@@ -41,7 +41,7 @@ async function chooseFile(page: Page, name: string, csv: string) {
 }
 
 test('imports participants: errors by line after a dry run, fixed file imports, participant found', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -51,7 +51,7 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   const mrns = [`IM${u}A`, `IM${u}B`, `IM${u}C`];
   const before = await participantCount(b);
 
-  await page.goto('/configuration/import');
+  await signedInAs(page, admin, 'Central Biobank', '/configuration/import');
   await expect(page.getByRole('heading', { name: 'Import data', level: 1 })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
@@ -218,7 +218,7 @@ test('maps headers in words by themselves, saves the mapping and applies it to a
   expect(saved.map((x) => x.name)).not.toContain(name);
 });
 
-test('imports a freezer map: container, shelf and rack from one file', async ({ signedInPage: page, shot }) => {
+test('imports a freezer map: container, shelf and rack from one file', async ({ page, admin, shot }) => {
   const code = unique().slice(-2).toUpperCase();
   const csv = [
     'parent,code,title,rows,columns,positionLabeling,rowLabeling,columnLabeling',
@@ -226,7 +226,7 @@ test('imports a freezer map: container, shelf and rack from one file', async ({ 
     `${code},S1,Top shelf,1,1,Two Dimensional,Letters Upper Case,Numbers`,
     `${code}/S1,R1,Rack ${code},1,1,Two Dimensional,Letters Upper Case,Numbers`,
   ].join('\r\n');
-  await page.goto('/configuration/import');
+  await signedInAs(page, admin, 'Central Biobank', '/configuration/import');
   await page.getByText('Storage containers', { exact: true }).click();
   await page
     .locator('input[type="file"]')
@@ -245,7 +245,7 @@ test('imports a freezer map: container, shelf and rack from one file', async ({ 
 });
 
 test('imports samples: an unknown MRN on its line, then a sample and its aliquot of an existing sample', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -266,7 +266,7 @@ test('imports samples: an unknown MRN on its line, then a sample and its aliquot
       `${id},${who},${protocol.code},Whole Blood,5,Millilitre,2026-03-14,09:30,`,
       `${id}.A,,,Whole Blood,2,,2026-03-14,09:45,${existing.sampleId}`,
     ].join('\r\n');
-  await page.goto('/configuration/import');
+  await signedInAs(page, admin, 'Central Biobank', '/configuration/import');
   await page.getByText('Samples', { exact: true }).click();
   await page
     .locator('input[type="file"]')

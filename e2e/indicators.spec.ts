@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
+import { signedInAs } from './support/ui';
 
 // Screening indicator reports (docs/indicators.md): the cervical report counted over forms filled
 // through the API today, a definition edited on screen, the CSV exported.
@@ -78,7 +79,7 @@ const frequencyOf = (page: Page, indicator: string) =>
     .nth(2);
 
 test('cervical cancer report: real counts, a definition edited on screen, CSV exported', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -87,7 +88,7 @@ test('cervical cancer report: real counts, a definition edited on screen, CSV ex
   await cervicalForms(b);
 
   // The last 7 days are generated at once.
-  await page.goto('/report/cervical-cancer-report-per-date-range');
+  await signedInAs(page, admin, 'Central Biobank', '/report/cervical-cancer-report-per-date-range');
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   const expected: [string, string][] = [
     ['Women screened for cervical cancer', '3'],

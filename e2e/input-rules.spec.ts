@@ -1,19 +1,19 @@
 import { expect, test } from './fixtures';
 import { centralBiobank, type Rec } from './support/data';
 import { collectingProtocol } from './support/protocols';
-import { choose, field, openScreen } from './support/ui';
+import { choose, field, openScreen, signedInAs } from './support/ui';
 
 // Issue 28 item 2: what was typed stays as typed, and the field says what is wrong with it.
 test.describe('typed input is never silently changed', () => {
   test('collect form: an impossible date, a mistyped amount and a future date are kept and explained', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
   }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
-    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${s.protocol.id}/collected-samples`);
     await page.getByRole('button', { name: 'Collect Sample' }).click();
     const form = page.getByRole('dialog', { name: 'Collect Specimen' });
     await form.getByLabel(field('Patient MRN')).fill(s.mrn);

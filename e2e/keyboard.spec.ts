@@ -38,10 +38,11 @@ const bodyHasFocus = (page: Page) =>
 
 test.describe('keyboard only (issue 28)', () => {
   test('register a participant: fields, selects, a date, race and ethnicity chips, a phone number; focus follows each step', async ({
-    signedInPage: page,
+    page,
+    admin,
   }) => {
     const u = unique().toUpperCase();
-    await page.goto('/patients');
+    await signedInAs(page, admin, 'Central Biobank', '/patients');
     await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();
     const create = page.getByRole('main').getByRole('button', { name: 'New Participant' });
     await tabTo(page, create);
@@ -140,13 +141,18 @@ test.describe('keyboard only (issue 28)', () => {
   });
 
   test('collect a sample from the participant overview with the stepper; Next moves focus to the step shown', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
   }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
-    await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
+    await signedInAs(
+      page,
+      admin,
+      'Central Biobank',
+      `/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`,
+    );
     const event = page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' });
     await tabTo(page, event);
     await page.keyboard.press('Enter');
@@ -168,7 +174,7 @@ test.describe('keyboard only (issue 28)', () => {
   });
 
   test('allocate a sample to a storage position: arrows in the grid, Enter opens, type, Enter finds, Allocate', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
   }) => {
@@ -176,7 +182,7 @@ test.describe('keyboard only (issue 28)', () => {
     const { box1 } = await storageByApi(b, `Freezer ${unique()}`);
     const patient = await registerParticipant(b, { mrn: `KB-${unique()}`.toUpperCase() });
     const sample = await collectedSampleByApi(b, patient.id);
-    await page.goto(`/configuration/storage-container?path=${box1.join('.')}`);
+    await signedInAs(page, admin, 'Central Biobank', `/configuration/storage-container?path=${box1.join('.')}`);
     const grid = page.getByRole('group', { name: /^Positions of / });
     const cells = grid.getByRole('button');
     await tabTo(page, cells.first());
@@ -226,8 +232,7 @@ test.describe('keyboard only (issue 28)', () => {
     });
 
     const rp = await newPage();
-    await signedInAs(rp, receiver, other);
-    await rp.goto(`/shipment/${shipment.id}`);
+    await signedInAs(rp, receiver, other, `/shipment/${shipment.id}`);
     await expect(rp.getByRole('heading', { name: `Keyboard ${u}`, level: 1 })).toBeVisible();
     const select = rp.getByRole('table', { name: 'Pending items' }).getByLabel(`Select ${sample.sampleId}`);
     await tabTo(rp, select);

@@ -46,8 +46,7 @@ test.describe('lookup titles per language', () => {
     // The administrator (English) gives it a French title in the edit form.
     const who = await createAccount(b, { role: 'Institution Administrator', firstName: 'Ada', lastName: 'Admin' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signedInAs(page, who);
-    await page.goto('/configuration/specimen-type');
+    await signedInAs(page, who, 'Central Biobank', '/configuration/specimen-type');
     await expect(page.getByRole('heading', { name: 'Specimen Type', level: 1 })).toBeVisible();
     await searchList(page, 'Search', title);
     await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();

@@ -338,8 +338,7 @@ test.describe('orders', () => {
       role: 'Technician',
       password: 'Bench#2024x-ok',
     });
-    await signedInAs(page, tech);
-    await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
+    await signedInAs(page, tech, 'Central Biobank', `/orders/test-result?sampleId=${order.sampleId}`);
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await page.getByLabel(`Result of ${lab.glucose}`).fill('4.4');
     await page.getByRole('button', { name: /^Save/ }).click();

@@ -150,7 +150,7 @@ test.describe('participants', () => {
   });
 
   test('editing a participant adds and removes a race and records a death, all in one save', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
     shot,
@@ -158,7 +158,7 @@ test.describe('participants', () => {
     const b = await centralBiobank(api, admin);
     const mrn = `MRN${unique()}`.toUpperCase();
     const patient = await registerParticipant(b, { mrn, races: ['Asian', 'White'] });
-    await page.goto(`/patients?SearchTerm=${mrn}`);
+    await signedInAs(page, admin, 'Central Biobank', `/patients?SearchTerm=${mrn}`);
     await page.getByRole('button', { name: /^Edit Selam/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit a Participant' });
     const mrnInput = dialog.getByLabel(field('MRN'));
@@ -198,13 +198,13 @@ test.describe('participants', () => {
   });
 
   test('saving over a change made by someone else shows the conflict instead of overwriting it', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
   }) => {
     const b = await centralBiobank(api, admin);
     const patient = await registerParticipant(b, { mrn: `MRN${unique()}`.toUpperCase() });
-    await page.goto(`/patients/${patient.id}`);
+    await signedInAs(page, admin, 'Central Biobank', `/patients/${patient.id}`);
     const dialog = page.getByRole('dialog', { name: 'Edit a Participant' });
     await dialog.getByLabel(field('First Name')).fill('Mine');
     // Meanwhile, at another desk:
@@ -217,13 +217,13 @@ test.describe('participants', () => {
   });
 
   test('Submit and create another clears the form; a duplicate MRN shows the conflict and saves nothing', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
     shot,
   }) => {
     const b = await centralBiobank(api, admin);
-    await page.goto('/patients/new');
+    await signedInAs(page, admin, 'Central Biobank', '/patients/new');
     const dialog = page.getByRole('dialog', { name: 'Create Participant' });
     const first = { mrn: `MRN${unique()}`.toUpperCase(), first: 'Abebe', father: 'Kebede', grand: 'Alemu' };
     await fillParticipant(page, dialog, first);

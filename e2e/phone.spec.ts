@@ -9,9 +9,10 @@ import {
   field,
   institutionMenu,
   mainNav,
+  noSideScroll,
   pickInstitution,
   see,
-  noSideScroll,
+  signedInAs,
   tablesSettled,
 } from './support/ui';
 
@@ -244,7 +245,7 @@ test.describe('on a phone', () => {
   });
 
   test('issue 28 item 4: the protocol and participant tab bars wrap; every tab is on screen and opens', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -252,7 +253,7 @@ test.describe('on a phone', () => {
     test.slow(); // a protocol with an enrolled participant, then thirteen tab clicks on a busy 2-core machine
     const biobank = await centralBiobank(api, admin);
     const { protocol, enrolment } = await collectingProtocol(biobank);
-    await page.goto(`/collection-protocols/${protocol.id}/overview`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${protocol.id}/overview`);
     const protocolTabs = page.getByRole('navigation', { name: 'Collection protocol' });
     await expect(protocolTabs).toBeVisible();
     await noSideScroll(page, 'Protocol overview');
@@ -283,7 +284,7 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('issue 28 item 4: the Shipments list fits without a sideways scroll; on a phone it shows cards', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -309,7 +310,7 @@ test.describe('at 1280 px', () => {
       collectedSampleIds: [sample.id],
     });
 
-    await page.goto('/shipment');
+    await signedInAs(page, admin, 'Central Biobank', '/shipment');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText(`Regional Reference Laboratory ${u}`);
     await expect(page.getByRole('columnheader')).toHaveText([

@@ -25,7 +25,7 @@ async function twoSites(b: Biobank, suffix: string) {
 
 test.describe('protocol sites and events', () => {
   test('sites: two are added in one go, nothing selected does nothing, one is removed', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -35,7 +35,7 @@ test.describe('protocol sites and events', () => {
     const s = unique();
     const [north, south] = await twoSites(b, s);
 
-    await page.goto(`/collection-protocols/${protocol.id}/sites`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${protocol.id}/sites`);
     await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
     await see(page, 'No sites yet');
 
@@ -250,9 +250,7 @@ test.describe('protocol sites and events', () => {
       items: [{ key: 'a', subSampleLineageId: aliquot, specimenTypeId: type.id, initialQuantity: 2 }],
     });
     const researcher = await createAccount(b, { role: 'Researcher' });
-    await signedInAs(page, researcher);
-
-    await page.goto(`/collection-protocols/${protocol.id}/events`);
+    await signedInAs(page, researcher, 'Central Biobank', `/collection-protocols/${protocol.id}/events`);
     const tree = page.getByRole('list', { name: 'Specimen requirements' });
     await expect(tree.getByText('Serum tube (ST)')).toBeVisible();
     await expect(tree.getByRole('list', { name: 'Children of Serum tube' }).getByRole('listitem')).toHaveCount(1);

@@ -35,7 +35,7 @@ async function addField(page: Page, k: Kind, extra?: (dialog: Locator) => Promis
 
 test.describe('questionnaires', () => {
   test('design a form with all nine field types, preview it, fill it for a participant and view what was filled', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -50,7 +50,7 @@ test.describe('questionnaires', () => {
     const formName = `Intake ${u}`;
 
     // Questionnaires: empty, then Create Questionnaire opens the new form's editor.
-    await page.goto(`/collection-protocols/${protocolId}/collectio-protocol-forms`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${protocolId}/collectio-protocol-forms`);
     await expect(page.getByText('No questionnaires yet. Create Questionnaire adds the first.')).toBeVisible();
     await page.getByRole('button', { name: 'Create Questionnaire' }).click();
     const create = page.getByRole('dialog', { name: 'Create a Questionnaire' });
@@ -265,9 +265,8 @@ test.describe('questionnaires', () => {
     );
     const researcher = await createAccount(b, { role: 'Researcher' });
     const page = await newPage();
-    await signedInAs(page, { email: researcher.email, password: researcher.password });
     const forms = `/collection-protocols/${protocolId}/collectio-protocol-forms`;
-    await page.goto(forms);
+    await signedInAs(page, { email: researcher.email, password: researcher.password }, 'Central Biobank', forms);
     await expect(page.getByRole('cell', { name: `Read only ${u}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Questionnaire' })).toHaveCount(0);
     await page.goto(`${forms}/new`);

@@ -161,7 +161,7 @@ test.describe('protocol participants', () => {
   });
 
   test('overview, sign a drawn consent, view it, withdraw it, then disable the participant', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -188,7 +188,7 @@ test.describe('protocol participants', () => {
     });
 
     // Overview
-    await page.goto(`${participantsOf(protocol)}/${enrolled.id}`);
+    await signedInAs(page, admin, 'Central Biobank', `${participantsOf(protocol)}/${enrolled.id}`);
     await expect(page.getByRole('heading', { name: `Participant: ${p.name}` })).toBeVisible();
     const subNav = page.getByRole('navigation', { name: 'Participant' });
     await expect(subNav.getByRole('link')).toHaveText(['Overview', 'Consents', 'Questionnaires', 'Collected Samples']);
@@ -310,9 +310,7 @@ test.describe('protocol participants', () => {
       signature: inkedPng(),
     });
     const who = await createAccount(b, { role: 'Researcher' });
-    await signedInAs(page, who);
-
-    await page.goto(participantsOf(protocol));
+    await signedInAs(page, who, 'Central Biobank', participantsOf(protocol));
     await expect(row(page, p.fullName)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enrol Participants' })).toHaveCount(0);
     await row(page, p.fullName).getByText(p.fullName).click();
@@ -328,7 +326,7 @@ test.describe('protocol participants', () => {
     await expect(page.getByRole('heading', { name: "You don't have access to enrolling participants" })).toBeVisible();
   });
 
-  test('phone width: list, overview and sign form fit 390 px', async ({ signedInPage: page, api, admin, shot }) => {
+  test('phone width: list, overview and sign form fit 390 px', async ({ page, api, admin, shot }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const p = await patient(b, 'Sara');
@@ -342,7 +340,7 @@ test.describe('protocol participants', () => {
     });
     await page.setViewportSize({ width: 390, height: 844 });
 
-    await page.goto(participantsOf(protocol));
+    await signedInAs(page, admin, 'Central Biobank', participantsOf(protocol));
     await expect(page.getByText(p.fullName)).toBeVisible();
     await noSideScroll(page, 'Protocol participants');
     await shot('protocol-participants-phone');

@@ -13,7 +13,7 @@ const sampleRow = (scope: Page | Locator, id: string) =>
 
 test.describe('protocol collected samples', () => {
   test('a collection date outside the protocol\'s dates asks first, then collects after "Collect anyway"', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
   }) => {
@@ -27,7 +27,7 @@ test.describe('protocol collected samples', () => {
       endDate: yesterday,
       code: '',
     });
-    await page.goto(samplesOf(s.protocol));
+    await signedInAs(page, admin, 'Central Biobank', samplesOf(s.protocol));
     await page.getByRole('button', { name: 'Collect Sample' }).click();
     const form = page.getByRole('dialog', { name: 'Collect Specimen' });
     await form.getByLabel(field('Patient MRN')).fill(s.mrn);
@@ -271,7 +271,7 @@ test.describe('protocol collected samples', () => {
   });
 
   test('Allocate stores a scanned sample at a chosen free position of the suggested box', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -302,7 +302,7 @@ test.describe('protocol collected samples', () => {
       { collectedSampleId: made[0].id },
     );
 
-    await page.goto(samplesOf(s.protocol));
+    await signedInAs(page, admin, 'Central Biobank', samplesOf(s.protocol));
     await page.getByRole('button', { name: 'Allocate', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Collected Sample Allocation' });
     await dialog.getByLabel(field('Sample ID')).fill(toPlace.toLowerCase());
@@ -330,7 +330,7 @@ test.describe('protocol collected samples', () => {
   });
 
   test('a sample whose donor withdrew consent offers no sub-sample, and its sub-sample address says why', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
   }) => {
@@ -367,7 +367,7 @@ test.describe('protocol collected samples', () => {
       effect: 'stop_use',
     });
 
-    await page.goto(samplesOf(s.protocol));
+    await signedInAs(page, admin, 'Central Biobank', samplesOf(s.protocol));
     await expect(sampleRow(page, withdrawn)).toContainText('Consent withdrawn');
     await expect(sampleRow(page, kept).getByRole('button', { name: `Create a sub-sample of ${kept}` })).toBeVisible();
     await expect(sampleRow(page, withdrawn).getByRole('button', { name: /^Create a sub-sample/ })).toHaveCount(0);
@@ -379,7 +379,7 @@ test.describe('protocol collected samples', () => {
   });
 
   test("an aliquot in µL from a mL parent: only units of the parent's type are offered, the parent's remaining amount is converted", async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -394,7 +394,7 @@ test.describe('protocol collected samples', () => {
       rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 10, unitOfMeasurementId: s.ml }],
     });
     const id = String(made.sampleId);
-    await page.goto(samplesOf(s.protocol));
+    await signedInAs(page, admin, 'Central Biobank', samplesOf(s.protocol));
     await expect(sampleRow(page, id)).toContainText('10 mL');
     await page.getByRole('button', { name: `Create a sub-sample of ${id}`, exact: true }).click();
     const sub = page.getByRole('dialog', { name: 'Create Sub-sample' });
@@ -451,8 +451,7 @@ test.describe('protocol collected samples', () => {
       lastName: 'Reads',
       password: 'Researcher#2024-ok',
     });
-    await signedInAs(page, researcher);
-    await page.goto(samplesOf(s.protocol));
+    await signedInAs(page, researcher, 'Central Biobank', samplesOf(s.protocol));
     await expect(sampleRow(page, String(made.sampleId))).toContainText('5 mL');
     await expect(page.getByRole('button', { name: 'Collect Sample' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Create a sub-sample/ })).toHaveCount(0);

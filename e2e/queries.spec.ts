@@ -9,7 +9,7 @@ import { choose, field, noSideScroll, openScreen, signedInAs } from './support/u
 // the query and export the CSV; a researcher loads the saved query and sees counts only ('< 5'), never the list.
 
 test('staff find samples with the query builder, save the query and export it; a researcher sees counts only', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -41,7 +41,7 @@ test('staff find samples with the query builder, save the query and export it; a
   }
   const name = `Saliva ${unique()}`;
 
-  await page.goto('/');
+  await signedInAs(page, admin, 'Central Biobank', '/');
   await openScreen(page, 'Queries');
   await expect(page.getByText('Build the criteria, then press Count.')).toBeVisible();
   await choose(page, page.locator('main'), 'Specimen types', 'Saliva');
@@ -80,8 +80,7 @@ test('staff find samples with the query builder, save the query and export it; a
   // A researcher: the saved query, counts only.
   const researcher = await createAccount(b, { role: 'Researcher' });
   const r = await newPage();
-  await signedInAs(r, researcher);
-  await r.goto('/queries');
+  await signedInAs(r, researcher, 'Central Biobank', '/queries');
   await expect(r.getByRole('heading', { name: 'Queries', level: 1 })).toBeVisible();
   await choose(r, r.locator('main'), 'Saved query', name);
   await r.getByRole('button', { name: 'Count', exact: true }).click();

@@ -3,12 +3,13 @@ import { centralBiobank, registerParticipant, unique, type Rec } from './support
 import { collectedSampleByApi } from './support/protocols';
 import { nodeUrl, storageByApi } from './support/storage';
 import { expectNoAxeViolations } from './support/axe';
+import { signedInAs } from './support/ui';
 
 // Issue 17, "Rack-scanner reconcile" (docs/storage.md): a scanner's CSV read against a box, shown on
 // the grid by outcome, and its moves applied.
 
 test('reconcile a rack scan: one moved, one missing, one unknown on the grid; apply the move and the positions follow', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -37,7 +38,7 @@ test('reconcile a rack scan: one moved, one missing, one unknown on the grid; ap
     `C03,STRANGER-${u}`,
   ].join('\r\n');
 
-  await page.goto(`/configuration/storage-container?path=${box1.join('.')}`);
+  await signedInAs(page, admin, 'Central Biobank', `/configuration/storage-container?path=${box1.join('.')}`);
   await expect(page.getByRole('heading', { name: 'Box 1', level: 2 })).toBeVisible();
   await page.getByRole('button', { name: 'Reconcile rack scan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reconcile rack scan: Box 1' });

@@ -57,8 +57,7 @@ test('a received sample is ordered on from its page, the order shows the donor c
     .receivedFrom.donorCode;
 
   // The receiver: New Order's COLLECTED SAMPLE ID tab (which orders for a participant) points to the sample's page.
-  await signedInAs(page, receiver, other.name);
-  await page.goto('/orders/new');
+  await signedInAs(page, receiver, other.name, '/orders/new');
   const newOrder = page.getByRole('dialog', { name: 'Create a New Order' });
   await newOrder.getByRole('tab', { name: 'COLLECTED SAMPLE ID' }).click();
   await newOrder.getByLabel('Collected Sample ID', { exact: true }).fill(sample.sampleId);
@@ -116,8 +115,7 @@ test('a received sample is ordered on from its page, the order shows the donor c
   await expectNoAxeViolations(page, 'received sample page with its order');
 
   // The sender's record of the tube: held by the receiver since the receipt, no ordering any more.
-  await signedInAs(page, admin);
-  await page.goto(`/sample/${sample.id}`);
+  await signedInAs(page, admin, 'Central Biobank', `/sample/${sample.id}`);
   await expect(page.getByText(new RegExp(`^Held by ${other.name} since `))).toBeVisible();
   await expect(page.getByRole('link', { name: 'Order tests' })).toHaveCount(0);
   await shot('received-order-sender-held-by');

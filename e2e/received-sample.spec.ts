@@ -58,8 +58,7 @@ test('a received sample is stored from the storage screen and shows where it cam
   const record = accepted.items[0].receivedSample;
   const { box1 } = await storageByApi(r, `Freezer ${u}`);
 
-  await signedInAs(page, receiver, other);
-  await page.goto(`/configuration/storage-container?path=${box1.join('.')}`);
+  await signedInAs(page, receiver, other, `/configuration/storage-container?path=${box1.join('.')}`);
   const a1 = page.getByRole('button', { name: /^A1 (AVAIL|.+, OCC), row \d+ column \d+/ });
   await a1.click();
   const dialog = page.getByRole('dialog', { name: 'Collected Sample Allocation' });

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, orderWithResults, registerParticipant, unique, type Biobank } from './support/data';
 import { expectNoAxeViolations } from './support/axe';
-import { choose, see } from './support/ui';
+import { choose, see, signedInAs } from './support/ui';
 
 type Detail = {
   orderedPanels: {
@@ -68,7 +68,7 @@ async function openReport(page: Page, label: string, heading: string) {
 
 test.describe('reports', () => {
   test('each order report generates, shows its footer, exports its CSV; summaries and usage draw a chart', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -77,7 +77,7 @@ test.describe('reports', () => {
     const b = await centralBiobank(api, admin);
     const data = await reportData(b);
 
-    await page.goto('/report');
+    await signedInAs(page, admin, 'Central Biobank', '/report');
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Report' });
     for (const label of [
@@ -154,10 +154,11 @@ test.describe('reports', () => {
   });
 
   test('a reversed range is refused before asking the server; an empty range says so', async ({
-    signedInPage: page,
+    page,
+    admin,
     shot,
   }) => {
-    await page.goto('/report/panel-usage-report');
+    await signedInAs(page, admin, 'Central Biobank', '/report/panel-usage-report');
     await expect(page.getByRole('heading', { name: 'Panel Usage Report', level: 1 })).toBeVisible();
     await page.getByLabel('From', { exact: true }).fill('2020-01-10');
     await page.getByLabel('To', { exact: true }).fill('2020-01-01');

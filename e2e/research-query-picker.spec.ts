@@ -77,8 +77,7 @@ test('the answer criterion picks questionnaire, question and answer; a researche
   // A researcher: a fresh answer criterion; the questionnaire found by typing, only its list question offered.
   const researcher = await createAccount(b, { role: 'Researcher' });
   const r = await newPage();
-  await signedInAs(r, researcher);
-  await r.goto('/queries');
+  await signedInAs(r, researcher, 'Central Biobank', '/queries');
   const rMain = r.getByRole('main');
   await expect(r.getByRole('heading', { name: 'Queries', level: 1 })).toBeVisible();
   await choose(r, rMain, 'Field', 'Questionnaire answer');

@@ -22,8 +22,7 @@ test('the Tissue Banker reads what each study received and the requests by state
   await submittedRequest(b, s, `Waiting pilot ${s.u}`);
   const main = page.getByRole('main');
 
-  await signedInAs(page, s.banker);
-  await page.goto('/research-requests');
+  await signedInAs(page, s.banker, 'Central Biobank', '/research-requests');
   await main.getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/research-requests\/reports\/distributed-samples-report$/);
   await expect(main.getByRole('heading', { name: 'Samples Distributed per Protocol' })).toBeVisible();
@@ -82,8 +81,7 @@ test('the Tissue Banker reads what each study received and the requests by state
 test('a Researcher has no Reports button and the reports address says no access', async ({ page, api, admin }) => {
   const b = await centralBiobank(api, admin);
   const s = await requestScene(b);
-  await signedInAs(page, s.researcher);
-  await page.goto('/research-requests');
+  await signedInAs(page, s.researcher, 'Central Biobank', '/research-requests');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'My requests' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Reports' })).toHaveCount(0);

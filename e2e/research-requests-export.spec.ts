@@ -37,8 +37,7 @@ test('the Researcher and staff download a distribution as CSV and FHIR: codes, n
   const main = page.getByRole('main');
 
   for (const who of [s.researcher, s.banker]) {
-    await signedInAs(page, who);
-    await page.goto(`/research-requests/${r.id}`);
+    await signedInAs(page, who, 'Central Biobank', `/research-requests/${r.id}`);
     await expect(page.getByRole('heading', { name: 'Distributed samples' })).toBeVisible();
     await expect(
       main.getByRole('table', { name: 'Distributed samples' }).getByRole('cell', { name: code, exact: true }),
@@ -70,8 +69,7 @@ test('the Researcher and staff download a distribution as CSV and FHIR: codes, n
     'distributed request (staff)',
     main.getByRole('button', { name: 'Download CSV' }),
   );
-  await signedInAs(page, s.researcher);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.researcher, 'Central Biobank', `/research-requests/${r.id}`);
   const buttons = main.getByRole('button', { name: /^Download (CSV|FHIR)$/ });
   await expect(buttons).toHaveCount(2);
   await expectNoAxeViolationsAtBothWidths(page, 'distributed request (researcher)', buttons.first());

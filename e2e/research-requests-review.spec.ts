@@ -22,8 +22,7 @@ test('changes asked for with a reason, edited and submitted again, then rejected
   const r = await submittedRequest(b, s, title);
   const main = page.getByRole('main');
 
-  await signedInAs(page, s.banker);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.banker, 'Central Biobank', `/research-requests/${r.id}`);
   await main.getByRole('button', { name: 'Ask for changes' }).click();
   const ask = page.getByRole('dialog', { name: `Ask for changes to ${title}?` });
   // No reason: the dialog says so and sends nothing.
@@ -36,8 +35,7 @@ test('changes asked for with a reason, edited and submitted again, then rejected
   await expect(main.getByText('Changes requested', { exact: true }).first()).toBeVisible();
 
   // The Researcher reads the reason, edits, submits again.
-  await signedInAs(page, s.researcher);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.researcher, 'Central Biobank', `/research-requests/${r.id}`);
   const reason = main.getByRole('alert').filter({ hasText: 'Changes asked for' });
   await expect(reason).toContainText('Say which assay the plasma is for.');
   await expectNoAxeViolations(page, 'changes requested (researcher)');
@@ -57,15 +55,13 @@ test('changes asked for with a reason, edited and submitted again, then rejected
   await expect(main.getByText('Submitted', { exact: true }).first()).toBeVisible();
 
   // Rejected with a reason: the Researcher reads it; nothing is left to do.
-  await signedInAs(page, s.banker);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.banker, 'Central Biobank', `/research-requests/${r.id}`);
   await main.getByRole('button', { name: 'Reject' }).click();
   const reject = page.getByRole('dialog', { name: `Reject ${title}?` });
   await reject.getByLabel(field('Reason')).fill('The protocol does not cover proteomics.');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(reject).toHaveCount(0);
-  await signedInAs(page, s.researcher);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.researcher, 'Central Biobank', `/research-requests/${r.id}`);
   await expect(main.getByText('Rejected', { exact: true }).first()).toBeVisible();
   await expect(main.getByRole('alert').filter({ hasText: 'Why the request was rejected' })).toContainText(
     'The protocol does not cover proteomics.',
@@ -89,8 +85,7 @@ test('staff record unused material returned; the Researcher sees it returned, by
   const r = await distributedRequest(b, s, title);
   const main = page.getByRole('main');
 
-  await signedInAs(page, s.banker);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.banker, 'Central Biobank', `/research-requests/${r.id}`);
   await main.getByRole('button', { name: 'Record a return' }).click();
   const back = page.getByRole('dialog', { name: `Material returned for ${title}` });
   const amount = back.getByLabel(new RegExp(`^Returned from ${r.sampleId}`));
@@ -109,8 +104,7 @@ test('staff record unused material returned; the Researcher sees it returned, by
     main.getByRole('table', { name: 'Picked samples' }).getByRole('row', { name: new RegExp(r.sampleId) }),
   ).toContainText('0.5');
 
-  await signedInAs(page, s.researcher);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.researcher, 'Central Biobank', `/research-requests/${r.id}`);
   const received = main.getByRole('table', { name: 'Distributed samples' });
   await expect(received.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(/^0\.5/);
   await expect(main).not.toContainText(r.sampleId);
@@ -139,8 +133,7 @@ test('staff distribute through an existing shipment; the request names it', asyn
     draft: true,
   });
   const main = page.getByRole('main');
-  await signedInAs(page, s.banker);
-  await page.goto(`/research-requests/${r.id}`);
+  await signedInAs(page, s.banker, 'Central Biobank', `/research-requests/${r.id}`);
   await main.getByRole('button', { name: 'Distribute' }).click();
   const dialog = page.getByRole('dialog', { name: `Distribute the samples of ${title}` });
   await dialog.getByRole('radio', { name: 'Through a shipment' }).check();

@@ -37,8 +37,7 @@ test('the receiver scans two sample IDs into the selection and accepts both in o
     collectedSampleIds: samples.map((s) => s.id),
   });
 
-  await signedInAs(page, receiver, other);
-  await page.goto(`/shipment/${shipment.id}`);
+  await signedInAs(page, receiver, other, `/shipment/${shipment.id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const pending = page.getByRole('table', { name: 'Pending items' });
   await expect(pending.getByRole('row')).toHaveCount(5);

@@ -21,7 +21,7 @@ const atPhoneWidth = async (page: Page, take: () => Promise<void>) => {
 
 test.describe('shipments', () => {
   test('send three samples to another institution; the receiver accepts two and rejects one; the sender sees the outcome and downloads the manifest', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     newPage,
@@ -49,7 +49,7 @@ test.describe('shipments', () => {
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
 
     // --- The sender creates the shipment in the browser.
-    await page.goto('/shipment');
+    await signedInAs(page, admin, 'Central Biobank', '/shipment');
     await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Create Shipment' }).click();
     const form = page.getByRole('dialog', { name: 'Create a Collected Sample Shipment' });
@@ -99,8 +99,7 @@ test.describe('shipments', () => {
 
     // --- The receiver signs in to the second institution and processes the items.
     const rp = await newPage();
-    await signedInAs(rp, receiver, other);
-    await rp.goto('/shipment');
+    await signedInAs(rp, receiver, other, '/shipment');
     await rp.getByText('RECEIVED', { exact: true }).click();
     await expect(rp.getByRole('radio', { name: 'RECEIVED' })).toBeChecked();
     await rp.getByRole('row', { name: new RegExp(name) }).click();
@@ -186,7 +185,7 @@ test.describe('shipments', () => {
   });
 
   test('a sample shipped meanwhile is refused by name; the sender cancels a shipment nothing of which is received', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -194,7 +193,7 @@ test.describe('shipments', () => {
     const b = await centralBiobank(api, admin);
     // A protocol's Shipments page leads to the list filtered to it.
     const protocol = await protocolByApi(b);
-    await page.goto(`/collection-protocols/${protocol.id}/shipments`);
+    await signedInAs(page, admin, 'Central Biobank', `/collection-protocols/${protocol.id}/shipments`);
     // The tab's page has its own level-one heading (axe: page-has-heading-one), like every other tab.
     await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
     await shot('protocol-shipments');
@@ -256,7 +255,7 @@ test.describe('shipments', () => {
   });
 
   test('save as draft from the stepper, then send it from its page; Draft is a status of the SENT list only', async ({
-    signedInPage: page,
+    page,
     api,
     admin,
     shot,
@@ -272,7 +271,7 @@ test.describe('shipments', () => {
     const sample = await collectedSampleByApi(b, patient.id, `SHD-${u}`.toUpperCase());
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
 
-    await page.goto('/shipment/new');
+    await signedInAs(page, admin, 'Central Biobank', '/shipment/new');
     const form = page.getByRole('dialog', { name: 'Create a Collected Sample Shipment' });
     await form.getByLabel(field('Name')).fill(`Draft ${u}`);
     await choose(page, form, 'Sending Institution Site', ownSite.title as string);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { choose, field, noSideScroll } from './support/ui';
+import { choose, field, noSideScroll, signedInAs } from './support/ui';
 import { expectNoAxeViolations } from './support/axe';
 
 // Issue 28 item 8: storage quick to set up (a rack of boxes in one step, a box straight in a shelf) and to
@@ -45,7 +45,7 @@ const cell = (page: Page, code: string) =>
   page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
 
 test('a rack of boxes in one step and a box straight in a shelf, from the screen', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -53,7 +53,7 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   const b = await centralBiobank(api, admin);
   const fridge = `Fridge ${unique()}`;
   const { screen } = await fridgeShelf(b, fridge);
-  await page.goto(`/configuration/storage-container?path=${screen}`);
+  await signedInAs(page, admin, 'Central Biobank', `/configuration/storage-container?path=${screen}`);
   await expect(page.getByRole('heading', { name: 'Shelf 1', level: 2 })).toBeVisible();
   await expect(page.getByText('No racks or boxes yet: Add Rack or Add Box creates one.')).toBeVisible();
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { choose, field, noSideScroll } from './support/ui';
+import { choose, field, noSideScroll, signedInAs } from './support/ui';
 import { expectNoAxeViolations } from './support/axe';
 
 // Issue 13: Configuration > Storage Container. Build container > shelf > rack > drawer > box in the browser,
@@ -62,7 +62,7 @@ const cell = (page: Page, code: string) =>
   page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
 
 test('builds a storage hierarchy, allocates, bulk allocates and vacates samples in a 9 x 9 box', async ({
-  signedInPage: page,
+  page,
   api,
   admin,
   shot,
@@ -73,7 +73,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   const ids = [`S${u}-1`, `S${u}-2`, `S${u}-3`].map((s) => s.toUpperCase());
   await samplesByApi(b, ids);
 
-  await page.goto('/configuration/storage-container');
+  await signedInAs(page, admin, 'Central Biobank', '/configuration/storage-container');
   await expect(page.getByRole('heading', { name: 'Storage Container', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Create Container' }).click();
   const freezer = `Freezer ${u}`;

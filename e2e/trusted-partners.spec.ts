@@ -15,8 +15,7 @@ test('the administrator adds a partner key file and sees it listed', async ({ ap
   expect(keys.status).toBe(200);
 
   const page = await newPage();
-  await signedInAs(page, boss);
-  await page.goto('/configuration/trusted-partners');
+  await signedInAs(page, boss, 'Central Biobank', '/configuration/trusted-partners');
   await expect(page.getByRole('heading', { name: 'Trusted Partners', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Your signing keys' }).getByText('active')).toBeVisible();
   await page.getByRole('button', { name: 'Add partner key' }).click();

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { centralBiobank, orderWithResult, registerParticipant, unique, type Biobank } from './support/data';
 import { drawSignature, inkedPng, protocolByApi } from './support/protocols';
 import { storageByApi } from './support/storage';
-import { field, search } from './support/ui';
+import { field, search, signedInAs } from './support/ui';
 
 // Issue 28 item 1: every dialog and full-screen form with input goes through the one unsaved-changes guard
 // (web/src/components/dialog.tsx). Each row of the table opens one, puts something in it, and tries every
@@ -257,14 +257,14 @@ test.describe('unsaved input in dialogs (issue 28)', () => {
   });
 
   test('Discard in Edit a Participant drops a race added during the edit as well as the typed SSN', async ({
-    signedInPage: page,
+    page,
     admin,
     api,
   }) => {
     const b = await centralBiobank(api, admin);
     const mrn = `MRN-${unique()}`.toUpperCase();
     const patient = await registerParticipant(b, { mrn, races: ['Asian'] });
-    await page.goto(`/patients/${patient.id}`);
+    await signedInAs(page, admin, 'Central Biobank', `/patients/${patient.id}`);
     const dialog = page.getByRole('dialog', { name: 'Edit a Participant' });
     await dialog.getByLabel(field('Social Security Number')).fill('987-65-4321');
     const races = dialog.getByLabel(field('Races'));

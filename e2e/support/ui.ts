@@ -87,10 +87,12 @@ export async function sessionToken(page: Page, who: Admin) {
  * The state signInAndPick leaves, without typing: a session of the account (sessionToken: signed in through the API
  * from the page's browser context the first time, stored for the worker after), the token and the chosen institution go where
  * the web app keeps them between visits (localStorage 'lims.token' and 'lims.institutionId',
- * web/src/lib/session-storage.ts), and Home opens with the institution in the header. For tests whose subject is
- * not the login screen or the picker (those keep signInAndPick).
+ * web/src/lib/session-storage.ts), and the app opens at `at` (Home by default) with the institution in the header. For
+ * tests whose subject is not the login screen or the picker (those keep signInAndPick). A test that starts on another
+ * screen names it as `at` rather than opening Home and then that screen: each load of the app costs the browser about
+ * a second of CPU on two cores (docs/performance.md, seventeenth session).
  */
-export async function signedInAs(page: Page, who: Admin, title = 'Central Biobank') {
+export async function signedInAs(page: Page, who: Admin, title = 'Central Biobank', at = '/') {
   const token = await sessionToken(page, who);
   const institutions = await page.request.get('/api/institutions', { headers: { Authorization: `Bearer ${token}` } });
   expect(institutions.status(), 'the institutions of the account').toBe(200);
@@ -112,7 +114,7 @@ export async function signedInAs(page: Page, who: Admin, title = 'Central Bioban
     },
     [token, institution!.id] as const,
   );
-  await page.goto('/');
+  await page.goto(at);
   await expect(institutionMenu(page, title)).toBeVisible();
 }
 
